@@ -1,0 +1,131 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Module map (each module's imports tell its place):
+//   SWCredCore         the shared error type; no dependencies
+//   CSWCredSodium      system libsodium (pkg-config); imported only by SWCredSodium
+//   CSWCredSys         prctl / renameat2 wrappers that Glibc hides from Swift
+//   SWCredSodium       the thin Swift layer over libsodium (secure bytes, Argon2id, XChaCha20-Poly1305, random)
+//   SWCredAssociation  entitlements, AASA files, applinks matching, trust, lint; no crypto, no network
+//   SWCredPasswords    legacy / strong passwords and Apple's Password Rules language
+//   SWCredStore        the encrypted keychain file
+//   SWCredRetrieval    AASA retrieval over HTTPS (async-http-client)
+//   SWCredKit          the Shared Web Credentials API and the emulated association daemon
+//   SWCredSecurity     Apple-source-compatible names (SecAddSharedWebCredential, kSecAttrServer, ...)
+//   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
+//   swcred             the command-line tool
+let package = Package(
+    name: "swcred",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "swcred", targets: ["swcred"]),
+        .library(name: "SWCredAssociation", targets: ["SWCredAssociation"]),
+        .library(name: "SWCredStore", targets: ["SWCredStore"]),
+        .library(name: "SWCredPasswords", targets: ["SWCredPasswords"]),
+        .library(name: "SWCredRetrieval", targets: ["SWCredRetrieval"]),
+        .library(name: "SWCredKit", targets: ["SWCredKit"]),
+        .library(name: "SWCredSecurity", targets: ["SWCredSecurity"]),
+        .library(name: "SWCredTesting", targets: ["SWCredTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+    ],
+    targets: [
+        // MARK: C modules
+        .systemLibrary(
+            name: "CSWCredSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+        ),
+        .target(name: "CSWCredSys"),
+
+        // MARK: Library
+        .target(name: "SWCredCore"),
+        .target(name: "SWCredSodium", dependencies: ["CSWCredSodium", "SWCredCore"]),
+        .target(name: "SWCredAssociation", dependencies: ["SWCredCore"]),
+        .target(name: "SWCredPasswords", dependencies: ["SWCredCore", "SWCredSodium"]),
+        .target(name: "SWCredStore", dependencies: ["SWCredCore", "SWCredSodium", "CSWCredSys"]),
+        .target(
+            name: "SWCredRetrieval",
+            dependencies: [
+                "SWCredCore",
+                "SWCredAssociation",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .target(
+            name: "SWCredKit",
+            dependencies: ["SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval"]
+        ),
+        .target(name: "SWCredSecurity", dependencies: ["SWCredKit", "SWCredCore"]),
+        .target(name: "SWCredTesting", dependencies: ["SWCredKit", "SWCredCore", "SWCredAssociation", "SWCredStore"]),
+
+        // MARK: Command
+        .executableTarget(
+            name: "swcred",
+            dependencies: [
+                "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredKit",
+                "CSWCredSys",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+        // A real HTTPS server on 127.0.0.1 with a CA made at test time; used by tests only, in no product.
+        .target(
+            name: "SWCredTLSTestServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Tests/SWCredTLSTestServer"
+        ),
+        .testTarget(
+            name: "SWCredAssociationTests",
+            dependencies: ["SWCredAssociation", "SWCredCore"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(name: "SWCredStoreTests", dependencies: ["SWCredStore", "SWCredSodium", "SWCredCore"]),
+        .testTarget(name: "SWCredPasswordsTests", dependencies: ["SWCredPasswords", "SWCredSodium", "SWCredCore"]),
+        .testTarget(
+            name: "SWCredRetrievalTests",
+            dependencies: [
+                "SWCredRetrieval", "SWCredAssociation", "SWCredCore", "SWCredTLSTestServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .testTarget(
+            name: "SWCredKitTests",
+            dependencies: ["SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredAssociation", "SWCredStore"]
+        ),
+        .testTarget(
+            name: "swcredTests",
+            dependencies: [
+                "swcred", "SWCredCore", "SWCredTLSTestServer",
+            ]
+        ),
+    ]
+)
+
+// Upcoming language features for every Swift target (as apple/swift-log does).
+for target in package.targets where target.type != .system && target.name != "CSWCredSys" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,1 @@
+// SWCredAssociation: module placeholder, replaced by the module's real files.

@@ -1,0 +1,101 @@
+/// The one public error type of swcred.
+///
+/// Every failure carries a stable ``Code``: its `name` is the JSON `"code"` string of
+/// `spec/cli.md`, its `exitCode` the CLI exit status, and `osStatus` / `domain` the Apple error
+/// that applies, when one does. Codes are compared by name only, so adding codes breaks nobody.
+///
+/// Codes are declared as static members in extensions of ``Code`` next to the module that
+/// raises them (`SWCredError.Code.wrongKey` lives with the store, `.malformedAASA` with the
+/// association parser), and never renamed or renumbered once released.
+///
+/// Messages never contain secrets: no passwords, passphrases, keys or plaintext fragments.
+public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable error code.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The JSON `"code"` string, for example `itemNotFound`.
+        public let name: String
+        /// The `swcred` exit status for this code (`spec/cli.md`, "Exit codes").
+        public let exitCode: Int32
+        /// The Apple status code (`OSStatus` or `ASAuthorizationError` code), when Apple defines one.
+        public let status: Int?
+        /// The error domain that goes with ``status``: `NSOSStatusErrorDomain` for OSStatus codes.
+        public let domain: String?
+
+        /// Creates a code. Use only to declare a static member.
+        public init(_ name: String, exitCode: Int32, status: Int? = nil, domain: String? = nil) {
+            self.name = name
+            self.exitCode = exitCode
+            self.status = status
+            self.domain = domain ?? (status == nil ? nil : SWCredError.osStatusDomain)
+        }
+
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.name == rhs.name }
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+        public var description: String { name }
+    }
+
+    /// `NSOSStatusErrorDomain`, the domain of every OSStatus error.
+    public static let osStatusDomain = "NSOSStatusErrorDomain"
+    /// The domain of `ASAuthorizationError`.
+    public static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
+
+    /// What went wrong, as a stable code.
+    public let code: Code
+    /// A sentence for a person. Never contains secret material.
+    public let message: String
+    /// An optional underlying error (for example the store error under `errSecInternal`).
+    public let underlying: Box?
+    /// Where the error was created (for bug reports; not part of equality).
+    public let file: String
+    /// Where the error was created (for bug reports; not part of equality).
+    public let line: UInt
+
+    /// Creates an error.
+    public init(
+        _ code: Code,
+        _ message: String,
+        underlying: SWCredError? = nil,
+        file: String = #fileID,
+        line: UInt = #line
+    ) {
+        self.code = code
+        self.message = message
+        self.underlying = underlying.map(Box.init)
+        self.file = file
+        self.line = line
+    }
+
+    /// An indirect holder so that an error can carry another.
+    public final class Box: Sendable, Hashable {
+        public let error: SWCredError
+        init(_ error: SWCredError) { self.error = error }
+        public static func == (lhs: Box, rhs: Box) -> Bool { lhs.error == rhs.error }
+        public func hash(into hasher: inout Hasher) { hasher.combine(error) }
+    }
+
+    public static func == (lhs: SWCredError, rhs: SWCredError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public var description: String { "\(code.name): \(message)" }
+}
+
+// MARK: - Codes shared by every module
+
+extension SWCredError.Code {
+    /// An unexpected internal failure (exit 1).
+    public static let internalError = Self("internalError", exitCode: 1)
+    /// Command-line usage error (exit 64).
+    public static let usage = Self("usage", exitCode: 64)
+    /// Malformed input data: JSON, plist, AASA, rules (exit 65).
+    public static let malformedInput = Self("malformedInput", exitCode: 65)
+    /// An input file is missing or unreadable (exit 66).
+    public static let fileNotFound = Self("fileNotFound", exitCode: 66)
+    /// Invalid parameter, `errSecParam` -50 (exit 50).
+    public static let invalidParameter = Self("invalidParameter", exitCode: 50, status: -50)
+    /// Interaction required but not allowed, `errSecInteractionNotAllowed` -25308 (exit 29).
+    public static let interactionNotAllowed = Self("interactionNotAllowed", exitCode: 29, status: -25308)
+    /// A limit was exceeded (exit 27).
+    public static let limitExceeded = Self("limitExceeded", exitCode: 27, status: -25302)
+    /// An I/O system call failed; the message names the step and errno (exit 74).
+    public static let ioFailure = Self("ioFailure", exitCode: 74, status: -36)
+}

@@ -1,0 +1,1 @@
+// SWCredKit: module placeholder, replaced by the module's real files.

@@ -1,0 +1,1 @@
+// SWCredPasswords: module placeholder, replaced by the module's real files.

@@ -1,0 +1,1 @@
+// SWCredRetrieval: module placeholder, replaced by the module's real files.

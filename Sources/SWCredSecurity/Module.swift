@@ -1,0 +1,1 @@
+// SWCredSecurity: module placeholder, replaced by the module's real files.

@@ -1,0 +1,1 @@
+// SWCredStore: module placeholder, replaced by the module's real files.

@@ -1,0 +1,1 @@
+// SWCredTesting: module placeholder, replaced by the module's real files.

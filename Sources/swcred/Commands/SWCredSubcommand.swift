@@ -1,0 +1,36 @@
+import ArgumentParser
+import SWCredCore
+
+/// A subcommand whose domain errors are caught once, printed in the chosen format, and turned
+/// into the exit code of `spec/cli.md`.
+///
+/// Conformers implement ``execute(_:)`` and return the exit status for outcomes that are not
+/// errors (for example `match` returns 1 for no match, `verify` 10 for not trusted).
+protocol SWCredSubcommand: AsyncParsableCommand {
+    var formatOptions: FormatOptions { get }
+    func execute(_ console: Console) async throws -> Int32
+}
+
+extension SWCredSubcommand {
+    mutating func run() async throws {
+        let console = Console(format: formatOptions.format)
+        let status: Int32
+        do {
+            status = try await execute(console)
+        } catch let error as SWCredError {
+            console.report(error)
+            status = error.code.exitCode
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as CleanExit {
+            throw error
+        } catch let error as ValidationError {
+            console.report(SWCredError(.usage, error.message))
+            status = 64
+        } catch {
+            console.report(SWCredError(.internalError, "unexpected error: \(error)"))
+            status = 1
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import SWCredCore
+
+/// Where a command's output goes: data to stdout, diagnostics and prompts to stderr.
+///
+/// In JSON mode stdout carries exactly one JSON document (or JSON lines), nothing else.
+/// Every JSON document gets `"schema": "swcred/1"` at the top level.
+struct Console: Sendable {
+    let format: OutputFormat
+
+    static let schema = "swcred/1"
+
+    /// Writes a line (or raw text) to stdout.
+    func out(_ text: String, newline: Bool = true) {
+        FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
+    }
+
+    /// Writes raw bytes to stdout.
+    func outBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Writes a diagnostic line to stderr.
+    func err(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes a warning to stderr (text mode: `warning: …`; JSON mode keeps stderr free-form too).
+    func warn(_ text: String) {
+        err("warning: \(text)")
+    }
+
+    /// Encodes `value` as one JSON document on stdout, with `"schema": "swcred/1"` added.
+    func emitJSON<T: Encodable>(_ value: T, pretty: Bool = true) {
+        out(Self.encode(value, pretty: pretty))
+    }
+
+    /// Encodes `value` as one JSON line on stdout, with `"schema": "swcred/1"` added.
+    func emitJSONLine<T: Encodable>(_ value: T) {
+        out(Self.encode(value, pretty: false))
+    }
+
+    /// Encodes with sorted keys and the schema field; never fails for swcred's own result types.
+    static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            let data = try encoder.encode(SchemaDocument(value: value))
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            // Result types are plain Codable structs; reaching here is a programmer error.
+            return #"{"schema":"swcred/1","error":{"code":"internalError","message":"could not encode output"}}"#
+        }
+    }
+
+    /// Reports an error: one stderr line in text mode, one JSON object on stderr in JSON mode.
+    func report(_ error: SWCredError) {
+        switch format {
+        case .text:
+            err("swcred: error: \(error.message) [\(error.code.name)]")
+        case .json:
+            err(Self.encode(ErrorDocument(error: .init(error)), pretty: false))
+        }
+    }
+}
+
+/// Wraps a result so that it encodes with `"schema"` at its top level.
+private struct SchemaDocument<Value: Encodable>: Encodable {
+    let value: Value
+    private enum Keys: String, CodingKey { case schema }
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(Console.schema, forKey: .schema)
+    }
+}
+
+/// `{"error":{"code","status","domain","message"}}` — `status`/`domain` only when Apple defines one.
+struct ErrorDocument: Encodable {
+    struct Body: Encodable {
+        let code: String
+        let status: Int?
+        let domain: String?
+        let message: String
+        init(_ error: SWCredError) {
+            code = error.code.name
+            status = error.code.status
+            domain = error.code.domain
+            message = error.message
+        }
+        private enum Keys: String, CodingKey { case code, status, domain, message }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(code, forKey: .code)
+            try c.encodeIfPresent(status, forKey: .status)
+            try c.encodeIfPresent(domain, forKey: .domain)
+            try c.encode(message, forKey: .message)
+        }
+    }
+    let error: Body
+}

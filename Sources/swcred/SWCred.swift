@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The `swcred` root command: emulates Apple's Shared Web Credentials keychain and
+/// associated-domains checks on Linux. Behaviour lives in the libraries; each subcommand is a
+/// thin file in `Commands/`.
+@main
+struct SWCred: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swcred",
+        abstract: "Emulate Apple's Shared Web Credentials keychain and associated-domains checks on Linux.",
+        discussion: """
+            Exit codes are stable (see README.md): 0 success, 1 no match / internal error, \
+            10 not trusted, 11-14 SWC outcomes, 20-29 store, 44/45/50 Apple item errors, \
+            64-66 bad usage or input, 69 fetch refused, 71 resources, 74 I/O.
+            """,
+        version: SWCredVersion.string,
+        subcommands: SWCred.allSubcommands
+    )
+}
+
+enum SWCredVersion {
+    static let string = "0.1.0"
+}

@@ -1,0 +1,1 @@
+// SWCredAssociationTests placeholder.

@@ -1,0 +1,1 @@
+// SWCredRetrievalTests placeholder.

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+@Suite("swcred root command")
+struct RootCommandTests {
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test("an unknown subcommand is a usage error, exit 64")
+    func unknownSubcommand() throws {
+        let result = try CLI.run(["no-such-command"])
+        #expect(result.status == 64)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Runs the built `swcred` binary as a real process, for command tests.
+///
+/// The binary sits next to the test bundle in the build folder (`.build/debug/swcred`).
+enum CLI {
+    struct Result: Sendable {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let stdoutBytes: [UInt8]
+
+        /// Parses stdout as one JSON object.
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdoutBytes))
+            guard let dict = object as? [String: Any] else {
+                throw CLIError("stdout is not a JSON object: \(stdout)")
+            }
+            return dict
+        }
+
+        /// Parses stderr as one JSON error object (JSON mode errors).
+        func errorJSON() throws -> [String: Any] {
+            let line = stderr.split(separator: "\n").last.map(String.init) ?? ""
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            guard let dict = object as? [String: Any], let error = dict["error"] as? [String: Any] else {
+                throw CLIError("stderr has no JSON error object: \(stderr)")
+            }
+            return error
+        }
+    }
+
+    struct CLIError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The path of the built `swcred` executable.
+    static let binary: URL = {
+        if let explicit = ProcessInfo.processInfo.environment["SWCRED_BINARY"] {
+            return URL(fileURLWithPath: explicit)
+        }
+        // On Linux the test bundle is `<build>/swcredPackageTests.xctest`; on macOS it is a bundle
+        // inside `<build>`. Walk up from the bundle and from the running executable.
+        var candidates: [URL] = []
+        let bundleURL = Bundle.main.bundleURL
+        candidates.append(bundleURL.deletingLastPathComponent().appendingPathComponent("swcred"))
+        candidates.append(bundleURL.appendingPathComponent("swcred"))
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("swcred"))
+        }
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("swcred"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        return candidates[0]
+    }()
+
+    /// Runs `swcred` with `arguments`, feeding `stdin`, with `environment` added to a minimal
+    /// environment (HOME and XDG folders point into `home` when given, so tests never touch the
+    /// real user's files).
+    @discardableResult
+    static func run(
+        _ arguments: [String],
+        stdin: String? = nil,
+        environment: [String: String] = [:],
+        home: URL? = nil,
+        currentDirectory: URL? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env: [String: String] = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "SWIFT_BACKTRACE": "enable=no",
+        ]
+        if let home {
+            env["HOME"] = home.path
+            env["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+            env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+            env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
+        }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+
+        // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            stdoutBytes: [UInt8](outData)
+        )
+    }
+
+    /// A fresh temporary directory, removed by the caller (or left for the OS in /tmp).
+    static func temporaryDirectory(_ label: String = "swcred-test") throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        return url
+    }
+
+    /// The repository root (for `Fixtures/`), found from this source file's path.
+    static let repositoryRoot: URL = {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Support
+            .deletingLastPathComponent()  // swcredTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()
+    }()
+
+    /// `Fixtures/` in the repository.
+    static var fixtures: URL { repositoryRoot.appendingPathComponent("Fixtures") }
+}

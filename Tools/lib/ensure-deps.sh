@@ -1,0 +1,20 @@
+# Sourced by Tools/* scripts. Installs Debian packages the build and tests need when they are
+# missing: libsodium-dev and pkg-config (build), strace (fault-injection tests), openssl (none
+# required at test time, kept for manual TLS checks).
+ensure_deps() {
+    local missing=()
+    pkg-config --exists libsodium 2>/dev/null || missing+=(libsodium-dev pkg-config)
+    command -v strace >/dev/null 2>&1 || missing+=(strace)
+    if [ ${#missing[@]} -eq 0 ]; then return 0; fi
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "swcred: please install: ${missing[*]} (apt-get install -y ${missing[*]})" >&2
+            return 1
+        fi
+    fi
+    echo "swcred: installing ${missing[*]} ..." >&2
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq libsodium-dev pkg-config strace >&2
+}
