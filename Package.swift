@@ -10,7 +10,8 @@ import PackageDescription
 //   SWCredPasswords    legacy / strong passwords and Apple's Password Rules language
 //   SWCredStore        the encrypted keychain file
 //   SWCredRetrieval    AASA retrieval over HTTPS (async-http-client)
-//   SWCredKit          the Shared Web Credentials API and the emulated association daemon
+//   SWCredDaemon       the emulated association daemon: per (service, app, domain) records and rechecks
+//   SWCredKit          the Shared Web Credentials API
 //   SWCredSecurity     Apple-source-compatible names (SecAddSharedWebCredential, kSecAttrServer, ...)
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   swcred             the command-line tool
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "SWCredStore", targets: ["SWCredStore"]),
         .library(name: "SWCredPasswords", targets: ["SWCredPasswords"]),
         .library(name: "SWCredRetrieval", targets: ["SWCredRetrieval"]),
+        .library(name: "SWCredDaemon", targets: ["SWCredDaemon"]),
         .library(name: "SWCredKit", targets: ["SWCredKit"]),
         .library(name: "SWCredSecurity", targets: ["SWCredSecurity"]),
         .library(name: "SWCredTesting", targets: ["SWCredTesting"]),
@@ -62,9 +64,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        .target(name: "SWCredDaemon", dependencies: ["SWCredCore", "SWCredAssociation", "SWCredStore"]),
         .target(
             name: "SWCredKit",
-            dependencies: ["SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval"]
+            dependencies: ["SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredDaemon", "SWCredRetrieval"]
         ),
         .target(name: "SWCredSecurity", dependencies: ["SWCredKit", "SWCredCore"]),
         .target(name: "SWCredTesting", dependencies: ["SWCredKit", "SWCredCore", "SWCredAssociation", "SWCredStore"]),
@@ -73,8 +76,8 @@ let package = Package(
         .executableTarget(
             name: "swcred",
             dependencies: [
-                "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredKit",
-                "CSWCredSys",
+                "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
+                "SWCredKit", "CSWCredSys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,6 +102,7 @@ let package = Package(
             dependencies: ["SWCredAssociation", "SWCredCore"],
             resources: [.copy("Vectors")]
         ),
+        .testTarget(name: "SWCredDaemonTests", dependencies: ["SWCredDaemon", "SWCredStore", "SWCredAssociation", "SWCredCore"]),
         .testTarget(name: "SWCredStoreTests", dependencies: ["SWCredStore", "SWCredSodium", "SWCredCore"]),
         .testTarget(name: "SWCredPasswordsTests", dependencies: ["SWCredPasswords", "SWCredSodium", "SWCredCore"]),
         .testTarget(
@@ -111,7 +115,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SWCredKitTests",
-            dependencies: ["SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredAssociation", "SWCredStore"]
+            dependencies: [
+                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredAssociation", "SWCredStore",
+                "SWCredDaemon", "SWCredPasswords",
+            ]
         ),
         .testTarget(
             name: "swcredTests",

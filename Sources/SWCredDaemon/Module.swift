@@ -1,0 +1,1 @@
+// SWCredDaemon: module placeholder.
