@@ -60,18 +60,25 @@ enum CLI {
 
     /// Runs `swcred` with `arguments`, feeding `stdin`, with `environment` added to a minimal
     /// environment (HOME and XDG folders point into `home` when given, so tests never touch the
-    /// real user's files).
+    /// real user's files). `launcher` runs the binary under another program (for example
+    /// `["/usr/bin/strace", "-f", …]`): the binary's path and `arguments` follow it.
     @discardableResult
     static func run(
         _ arguments: [String],
         stdin: String? = nil,
         environment: [String: String] = [:],
         home: URL? = nil,
-        currentDirectory: URL? = nil
+        currentDirectory: URL? = nil,
+        launcher: [String] = []
     ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var env: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "SWIFT_BACKTRACE": "enable=no",
