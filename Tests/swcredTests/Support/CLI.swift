@@ -138,7 +138,10 @@ enum CLI {
 
     /// The repository root (for `Fixtures/`), found from this source file's path.
     static let repositoryRoot: URL = {
-        URL(fileURLWithPath: #filePath)
+        if let explicit = ProcessInfo.processInfo.environment["SWCRED_REPOSITORY_ROOT"] {
+            return URL(fileURLWithPath: explicit, isDirectory: true)
+        }
+        return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Support
             .deletingLastPathComponent()  // swcredTests
             .deletingLastPathComponent()  // Tests
