@@ -27,8 +27,36 @@ struct Console: Sendable {
 
     /// Writes a warning to stderr (text mode: `warning: …`; JSON mode keeps stderr free-form too).
     func warn(_ text: String) {
-        err("warning: \(text)")
+        err("\(Self.paint("warning:", .yellow, on: .standardError)) \(text)")
     }
+
+    /// ANSI colours for text output.
+    enum Colour: String, Sendable {
+        case red = "31", green = "32", yellow = "33", bold = "1", dim = "2"
+    }
+
+    enum Stream: Sendable {
+        case standardOutput, standardError
+        var descriptor: Int32 { self == .standardOutput ? 1 : 2 }
+    }
+
+    /// `text` in `colour` when `stream` is a terminal and colour is allowed; `text` unchanged
+    /// otherwise (pipes, files, `NO_COLOR`, `TERM=dumb`, JSON mode callers never ask).
+    static func paint(_ text: String, _ colour: Colour, on stream: Stream = .standardOutput) -> String {
+        colourAllowed(on: stream) ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Colour only on a terminal, never with `NO_COLOR` set (https://no-color.org) or `TERM=dumb`.
+    static func colourAllowed(on stream: Stream) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(stream.descriptor) == 1
+    }
+
+    /// Whether stdin is a terminal (prompts and pickers are shown only then; without one,
+    /// commands never wait for input).
+    static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
     /// Encodes `value` as one JSON document on stdout, with `"schema": "swcred/1"` added.
     func emitJSON<T: Encodable>(_ value: T, pretty: Bool = true) {
@@ -58,7 +86,7 @@ struct Console: Sendable {
     func report(_ error: SWCredError) {
         switch format {
         case .text:
-            err("swcred: error: \(error.message) [\(error.code.name)]")
+            err("swcred: \(Self.paint("error:", .red, on: .standardError)) \(error.message) [\(error.code.name)]")
         case .json:
             err(Self.encode(ErrorDocument(error: .init(error)), pretty: false))
         }
