@@ -1,0 +1,50 @@
+public import SWCredCore
+
+/// Approval states of an association record (AD-5.1).
+public enum SWCApprovalState: String, Sendable, Hashable, Codable, CaseIterable {
+    case unspecified
+    case approved
+    case denied
+}
+
+/// The approvals of one `webcredentials` association record (AD-5.3, AD-5.4).
+public struct SWCApproval: Sendable, Hashable, Codable {
+    /// Site approval: `approved` when the site's file lists the app.
+    public var site: SWCApprovalState
+    /// User approval: changed by "Not Now" (`denied`) and by a legacy picker choice (`approved`).
+    public var user: SWCApprovalState
+
+    /// Creates approvals.
+    public init(site: SWCApprovalState = .unspecified, user: SWCApprovalState = .unspecified) {
+        self.site = site
+        self.user = user
+    }
+}
+
+/// Where the Shared Web Credentials functions keep their state: the items, the association
+/// records, and the device settings.
+///
+/// Two implementations: the encrypted store (``StoreBackend``) and `SWCredTesting`'s in-memory
+/// keychain. Every method is one unit of work; `SharedWebCredentials` serialises whole operations
+/// on one backend (SWC-3.4), so implementations need only make each method atomic.
+///
+/// Errors are `SWCredError`s with the store's codes (`itemNotFound`, `duplicateItem`,
+/// `interactionNotAllowed`, `busy`, …); the SWC layer maps them to completion errors.
+public protocol SharedWebCredentialsBackend: Sendable {
+    /// The device settings.
+    func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings
+    /// SWC-visible items (SWC-5.4), negative entries included, in store (creation) order.
+    func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem]
+    /// Adds an item; `duplicateItem` when its uniqueness key exists (SWC-5.2).
+    func add(_ item: SWCItem) async throws(SWCredError)
+    /// Replaces the secret and sets the comment of every non-negative item matching `query`,
+    /// updating modification dates; `itemNotFound` when none matches.
+    func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError)
+    /// Deletes every non-negative item matching `query`; `itemNotFound` when none matches.
+    func delete(matching query: SWCItemQuery) async throws(SWCredError)
+    /// The approvals of the record (`webcredentials`, `appID`, `domain`), or `nil` without a record.
+    func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval?
+    /// Sets the user approval of the record (`webcredentials`, `appID`, `domain`), creating the
+    /// record (site approval `unspecified`) if there is none.
+    func setUserApproval(_ state: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError)
+}

@@ -1,0 +1,74 @@
+/// A parsed `fqdn` argument: `domain` or `domain:port` (SWC-6.4).
+///
+/// The emulator reads `https://` + `fqdn` as a URL and keeps its host, lowercased, and its port;
+/// anything else (user info, path, query, fragment) is dropped. So `Example.COM:8443` gives
+/// `example.com` port 8443, and `https://example.com` gives the host `https`, which then fails the
+/// entitlement check.
+///
+/// **Decision (SWC-6.4):** a host that is empty, non-ASCII or contains `*`, or a port above 65535,
+/// is unparsable ("No domain provided"). A port of 0 means "no port" (SWC-5.5).
+public struct SWCDomain: Sendable, Hashable, CustomStringConvertible {
+    /// The lowercased host.
+    public let host: String
+    /// The port, when one was given (1–65535).
+    public let port: Int?
+
+    /// Creates a parsed domain directly.
+    public init(host: String, port: Int?) {
+        self.host = host
+        self.port = port
+    }
+
+    public var description: String { host + (port.map { ":\($0)" } ?? "") }
+
+    /// Parses `fqdn` as SWC-6.4 describes; `nil` when it is unparsable.
+    public init?(parsing fqdn: String) {
+        guard fqdn.utf8.count <= 2048 else { return nil }
+        // The authority of `https://<fqdn>` ends at the first `/`, `?` or `#`.
+        let authority = fqdn.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // User info ends at the last `@`.
+        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        var hostPart = hostAndPort
+        var port: Int?
+        if hostAndPort.hasPrefix("[") {
+            // An IP-literal keeps its brackets; a port may follow `]`.
+            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
+            hostPart = hostAndPort[...close]
+            let after = hostAndPort[hostAndPort.index(after: close)...]
+            if !after.isEmpty {
+                guard after.first == ":" else { return nil }
+                let digits = after.dropFirst()
+                if !digits.isEmpty {
+                    guard let value = WebCredentialsEntry.parsePort(digits) else { return nil }
+                    port = value
+                }
+            }
+        } else if let colon = hostAndPort.lastIndex(of: ":") {
+            hostPart = hostAndPort[..<colon]
+            let digits = hostAndPort[hostAndPort.index(after: colon)...]
+            // `host:` (empty port) is a valid URL without a port.
+            if !digits.isEmpty {
+                guard let value = WebCredentialsEntry.parsePort(digits) else { return nil }
+                port = value
+            }
+        }
+        let host = hostPart.lowercased()
+        guard !host.isEmpty, host.utf8.count <= 253, !host.contains("*") else { return nil }
+        // URL host characters only (unreserved, sub-delims, `%`, and the IP-literal brackets).
+        let allowed = host.utf8.allSatisfy { byte in
+            guard byte < 0x80 else { return false }
+            switch byte {
+            case 0x61...0x7A, 0x30...0x39: return true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+                UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "%"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
+                return true
+            default: return false
+            }
+        }
+        guard allowed else { return nil }
+        self.host = host
+        self.port = (port ?? 0) > 0 ? port : nil
+    }
+}

@@ -1,0 +1,148 @@
+/// One `webcredentials:` element of the associated-domains entitlement (AD-2.2, AD-2.3).
+///
+/// Only what the Shared Web Credentials checks need: the lowercased host, the port, the wildcard
+/// flag and the alternate modes. Elements of other services, and malformed elements, do not
+/// parse (`init(parsing:)` returns `nil`); the full entitlement report is `swcred entitlements`.
+public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
+    /// Alternate modes (`?mode=developer+managed`, AD-2.2 step 5).
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        case developer
+        case managed
+    }
+
+    /// The element as written in the entitlement.
+    public let raw: String
+    /// The host, lowercased, without the `*.` of a wildcard.
+    public let host: String
+    /// The port, when the element names one (1–65535).
+    public let port: Int?
+    /// `*.host`: covers the strict subdomains of ``host`` and not ``host`` itself (AD-8.2).
+    public let wildcard: Bool
+    /// The alternate modes of the element; empty for a plain element.
+    public let modes: Set<Mode>
+
+    public var description: String { raw }
+
+    /// Parses an entitlement element; `nil` unless it is a well-formed `webcredentials` element.
+    ///
+    /// Steps of AD-2.2: split at the first `:`; compare the service case-insensitively; read the
+    /// rest as the authority and query of `https://<rest>`; `*.` sets the wildcard flag; the `mode`
+    /// query item is split on `+`. Validity (AD-2.3): ASCII letters, digits, `-` and `.`; at least
+    /// one dot and no empty label (except `localhost` and IP literals in `developer` elements); no
+    /// path, fragment or user info; port 1–65535.
+    public init?(parsing raw: String) {
+        // 1. Service.
+        guard raw.utf8.count <= 1024, let colon = raw.firstIndex(of: ":") else { return nil }
+        guard raw[..<colon].lowercased() == "webcredentials" else { return nil }
+        let rest = raw[raw.index(after: colon)...]
+        // 2. Query (modes).
+        var authority = Substring(rest)
+        var modes = Set<Mode>()
+        if let question = rest.firstIndex(of: "?") {
+            authority = rest[..<question]
+            for item in rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: true) {
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.first == "mode", parts.count == 2 else { continue }
+                for token in parts[1].split(separator: "+") {
+                    if let mode = Mode(rawValue: token.lowercased()) { modes.insert(mode) }
+                }
+            }
+        }
+        // 3. No path, fragment or user info.
+        guard !authority.contains(where: { $0 == "/" || $0 == "#" || $0 == "@" }) else { return nil }
+        // 4. Port.
+        var hostPart = authority
+        var port: Int?
+        if let portColon = authority.lastIndex(of: ":") {
+            let digits = authority[authority.index(after: portColon)...]
+            guard let value = Self.parsePort(digits), value >= 1 else { return nil }
+            port = value
+            hostPart = authority[..<portColon]
+        }
+        // 5. Host and wildcard.
+        var host = hostPart.lowercased()
+        var wildcard = false
+        if host.hasPrefix("*.") {
+            wildcard = true
+            host.removeFirst(2)
+        }
+        guard Self.isValidHost(host, developer: modes.contains(.developer), wildcard: wildcard) else { return nil }
+        self.raw = raw
+        self.host = host
+        self.port = port
+        self.wildcard = wildcard
+        self.modes = modes
+    }
+
+    /// Whether the entry applies on this device (AD-2.6): `developer` needs developer mode and a
+    /// development-signed app, `managed` a managed device and an app that receives managed domains.
+    public func isActive(settings: SWCDeviceSettings, app: SWCApp) -> Bool {
+        if modes.contains(.developer), !(settings.developerMode && app.developmentSigned) { return false }
+        if modes.contains(.managed), !(settings.managedDevice && app.receivesManagedDomains) { return false }
+        return true
+    }
+
+    /// The entitlement check of SWC-6.5 for one entry.
+    ///
+    /// The entry's host equals `host` (or, for `*.D`, `host` is a strict subdomain of `D`: the
+    /// wildcard Decision of SWC-6.5); when `port` is given the entry must carry the same port, and
+    /// when it is not, any port of the entry matches.
+    public func covers(host: String, port: Int?) -> Bool {
+        if let port, self.port != port { return false }
+        if wildcard {
+            return host.hasSuffix("." + self.host) && host.utf8.count > self.host.utf8.count + 1
+        }
+        return host == self.host
+    }
+
+    /// The association-record domain of this entry (host, port, wildcard; `spec/store.md` §2.3).
+    public var recordDomain: SWCRecordDomain {
+        SWCRecordDomain(host: host, port: port, wildcard: wildcard)
+    }
+
+    static func parsePort(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.utf8.count <= 5, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return nil
+        }
+        guard let value = Int(digits), value <= 65535 else { return nil }
+        return value
+    }
+
+    static func isValidHost(_ host: String, developer: Bool, wildcard: Bool) -> Bool {
+        guard !host.isEmpty, host.utf8.count <= 253 else { return false }
+        let allowed = host.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
+        }
+        guard allowed else { return false }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard !labels.contains(where: \.isEmpty) else { return false }
+        if labels.count < 2 {
+            // `localhost` only in developer entries; a wildcard's root needs a dot (`*.com` is invalid).
+            return developer && !wildcard && host == "localhost"
+        }
+        let isIPv4 = labels.count == 4 && labels.allSatisfy { $0.allSatisfy(\.isNumber) }
+        if isIPv4 { return developer && !wildcard }
+        return true
+    }
+}
+
+/// The domain part of an association record key: host, port and wildcard flag (`spec/store.md` §3).
+public struct SWCRecordDomain: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The lowercased host (without `*.`).
+    public var host: String
+    /// The port, if any.
+    public var port: Int?
+    /// Whether the record is for `*.host`.
+    public var wildcard: Bool
+
+    /// Creates a record domain.
+    public init(host: String, port: Int? = nil, wildcard: Bool = false) {
+        self.host = host
+        self.port = port
+        self.wildcard = wildcard
+    }
+
+    public var description: String {
+        (wildcard ? "*." : "") + host + (port.map { ":\($0)" } ?? "")
+    }
+}

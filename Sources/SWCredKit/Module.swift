@@ -1,1 +1,0 @@
-// SWCredKit: module placeholder, replaced by the module's real files.

@@ -1,0 +1,101 @@
+import Synchronization
+
+/// A responder with one fixed policy: the same answer to every confirmation and a rule for the
+/// picker. The CLI's `--user` and `--pick` use it.
+public struct SWCPolicyResponder: SWCPromptResponder {
+    /// How the picker is answered.
+    public enum PickPolicy: Sendable, Hashable {
+        /// The first candidate.
+        case first
+        /// The first candidate with this account; `cancel` when there is none.
+        case account(String)
+        /// Cancel.
+        case cancel
+    }
+
+    /// The answer to `ADD`, `UPDATE` and `DELETE`.
+    public var confirmation: SWCPromptAnswer
+    /// The picker rule.
+    public var pick: PickPolicy
+
+    /// Creates a policy responder (defaults: allow, first candidate).
+    public init(confirmation: SWCPromptAnswer = .allow, pick: PickPolicy = .first) {
+        self.confirmation = confirmation
+        self.pick = pick
+    }
+
+    public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
+        guard prompt.kind == .select else { return confirmation }
+        switch pick {
+        case .first:
+            return prompt.candidates.isEmpty ? .cancel : .choose(0)
+        case .account(let account):
+            return prompt.candidates.firstIndex { $0.account == account }.map { .choose($0) } ?? .cancel
+        case .cancel:
+            return .cancel
+        }
+    }
+}
+
+/// A responder that gives scripted answers in order, then `cancel` once they run out (the
+/// answer a device gives when no one is there to tap, SWC-4.5).
+public final class SWCScriptedResponder: SWCPromptResponder {
+    private let answers: Mutex<[SWCPromptAnswer]>
+
+    /// Creates a responder that answers the prompts with `answers`, in order.
+    public init(_ answers: [SWCPromptAnswer]) {
+        self.answers = Mutex(answers.reversed())
+    }
+
+    /// The answers not used yet.
+    public var remaining: Int { answers.withLock { $0.count } }
+
+    public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
+        answers.withLock { $0.popLast() } ?? .cancel
+    }
+}
+
+/// A responder that waits for an answer given from outside (for tests of cancellation and of
+/// prompts that are still pending, and for interactive front ends).
+public final class SWCPendingResponder: SWCPromptResponder {
+    private struct State {
+        var waiting: [(SWCPrompt, CheckedContinuation<SWCPromptAnswer, Never>)] = []
+        var shown: [SWCPrompt] = []
+    }
+    private let state = Mutex(State())
+
+    /// Creates a responder whose prompts wait for ``answer(_:)``.
+    public init() {}
+
+    /// Every prompt shown so far.
+    public var shown: [SWCPrompt] { state.withLock { $0.shown } }
+    /// The number of prompts waiting for an answer.
+    public var pendingCount: Int { state.withLock { $0.waiting.count } }
+
+    public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
+        await withCheckedContinuation { continuation in
+            state.withLock {
+                $0.shown.append(prompt)
+                $0.waiting.append((prompt, continuation))
+            }
+        }
+    }
+
+    /// Answers the oldest waiting prompt; returns `false` when none is waiting.
+    @discardableResult
+    public func answer(_ answer: SWCPromptAnswer) -> Bool {
+        let continuation = state.withLock { state -> CheckedContinuation<SWCPromptAnswer, Never>? in
+            state.waiting.isEmpty ? nil : state.waiting.removeFirst().1
+        }
+        continuation?.resume(returning: answer)
+        return continuation != nil
+    }
+
+    /// Waits (polling politely) until a prompt is waiting, for tests.
+    public func waitForPrompt() async {
+        while pendingCount == 0 {
+            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}
