@@ -1,1 +1,0 @@
-// SWCredRetrieval: module placeholder, replaced by the module's real files.

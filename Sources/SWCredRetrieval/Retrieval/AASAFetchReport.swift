@@ -1,0 +1,110 @@
+/// Everything a retrieval checked: the `fetch` object of `swcred verify` and `swcred fetch`.
+///
+/// JSON fields (`spec/cli.md`): `url`, `status`, `bytes`, `contentType`, `redirected`,
+/// `accepted`, `diagnostics`, and in addition `route`, `location`, `failure`,
+/// `userInstalledRoot` and `legacyRootFallback`.
+public struct AASAFetchReport: Sendable, Hashable, Codable {
+    /// The last URL requested (the legacy root after a fallback).
+    public var url: String
+    /// The route taken.
+    public var route: RetrievalRoute
+    /// The HTTP status of the last answer, nil when no answer arrived.
+    public var status: Int?
+    /// Body bytes received (at most the cap plus one: reading stops at byte 131 073).
+    public var bytes: Int
+    /// The `Content-Type` header of the last answer.
+    public var contentType: String?
+    /// Whether the answer was a redirect (3xx), which is never followed (AD-4.4).
+    public var redirected: Bool
+    /// The redirect's `Location`, when there was one.
+    public var location: String?
+    /// Whether the file passed every retrieval rule (and, once parsed, the parse).
+    public var accepted: Bool
+    /// Whether the server's chain was trusted only through a user-installed root (`--ca-file`).
+    public var userInstalledRoot: Bool
+    /// Whether the file came from the legacy root location after a 404 at `.well-known`.
+    public var legacyRootFallback: Bool
+    /// Why the file was refused, nil when accepted.
+    public var failure: RetrievalFailure?
+    /// Every rule that had something to say, in the order checked.
+    public var diagnostics: [RetrievalDiagnostic]
+
+    /// Creates a report.
+    public init(
+        url: String,
+        route: RetrievalRoute,
+        status: Int? = nil,
+        bytes: Int = 0,
+        contentType: String? = nil,
+        redirected: Bool = false,
+        location: String? = nil,
+        accepted: Bool = false,
+        userInstalledRoot: Bool = false,
+        legacyRootFallback: Bool = false,
+        failure: RetrievalFailure? = nil,
+        diagnostics: [RetrievalDiagnostic] = []
+    ) {
+        self.url = url
+        self.route = route
+        self.status = status
+        self.bytes = bytes
+        self.contentType = contentType
+        self.redirected = redirected
+        self.location = location
+        self.accepted = accepted
+        self.userInstalledRoot = userInstalledRoot
+        self.legacyRootFallback = legacyRootFallback
+        self.failure = failure
+        self.diagnostics = diagnostics
+    }
+
+    /// Marks the report refused by `failure` and adds it as an error diagnostic.
+    public mutating func refuse(_ failure: RetrievalFailure) {
+        accepted = false
+        self.failure = failure
+        diagnostics.append(RetrievalDiagnostic(rule: failure.rule, severity: .error, message: failure.message))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, route, status, bytes, contentType, redirected, location, accepted, userInstalledRoot
+        case legacyRootFallback, failure, diagnostics
+    }
+
+    /// Encodes every field, `null` included, so the JSON shape never changes with the outcome.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(route, forKey: .route)
+        try container.encode(status, forKey: .status)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(contentType, forKey: .contentType)
+        try container.encode(redirected, forKey: .redirected)
+        try container.encode(location, forKey: .location)
+        try container.encode(accepted, forKey: .accepted)
+        try container.encode(userInstalledRoot, forKey: .userInstalledRoot)
+        try container.encode(legacyRootFallback, forKey: .legacyRootFallback)
+        try container.encode(failure, forKey: .failure)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+}
+
+/// A fetch's report and, when the transport rules passed, the body.
+public struct AASAFetchResult: Sendable, Hashable {
+    /// What was checked.
+    public var report: AASAFetchReport
+    /// The body, present only when a 2xx answer arrived within the size cap.
+    public var body: [UInt8]?
+
+    /// Creates a result.
+    public init(report: AASAFetchReport, body: [UInt8]?) {
+        self.report = report
+        self.body = body
+    }
+}
+
+/// Fetches association files: the network as a one-method protocol, so daemons and commands can
+/// be given a live fetcher or a test one.
+public protocol AssociationFileFetcher: Sendable {
+    /// Fetches one file under the retrieval rules. Never throws: every failure is in the report.
+    func fetch(_ request: AASAFetchRequest) async -> AASAFetchResult
+}
