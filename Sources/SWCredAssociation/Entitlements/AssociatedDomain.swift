@@ -1,0 +1,207 @@
+/// One parsed `service:host[:port][?mode=…]` entry of `com.apple.developer.associated-domains`.
+///
+/// Parsing follows AD-2.2 step by step and validity AD-2.3. Hosts are lowercase ASCII; a
+/// wildcard entry `*.example.com` has ``host`` `example.com` and ``wildcard`` true.
+public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The service (lowercased).
+    public var service: AssociationService
+    /// The host, lowercase ASCII, without the `*.` of a wildcard.
+    public var host: String
+    /// The explicit port, if any.
+    public var port: Int?
+    /// Whether the entry was `*.host`.
+    public var wildcard: Bool
+    /// The recognised `?mode=` tokens.
+    public var modes: AssociationModes
+
+    /// Creates a domain from parts (no validation).
+    public init(service: AssociationService, host: String, port: Int? = nil, wildcard: Bool = false,
+                modes: AssociationModes = []) {
+        self.service = service
+        self.host = host
+        self.port = port
+        self.wildcard = wildcard
+        self.modes = modes
+    }
+
+    /// The host (and `:port` for a non-default port) whose file verifies this entry: the
+    /// wildcard's root for `*.` entries (AD-4.1, AD-8.4). Also the `--aasa-dir` folder name.
+    public var aasaHost: String {
+        if let port, port != 443 { return "\(host):\(port)" }
+        return host
+    }
+
+    /// The normalised entry text: `service:[*.]host[:port][?mode=a+b]`.
+    public var description: String {
+        var text = "\(service.rawValue):\(wildcard ? "*." : "")\(host)"
+        if let port { text += ":\(port)" }
+        if !modes.isEmpty { text += "?mode=" + modes.names.joined(separator: "+") }
+        return text
+    }
+
+    /// Whether this entry covers `host` (AD-8.1, AD-8.2): an exact entry its own host, a wildcard
+    /// entry every host ending in `.host`, never the root itself. `host` must be lowercase ASCII.
+    public func covers(host other: String) -> Bool {
+        if wildcard { return other.count > host.count && other.hasSuffix("." + host) }
+        return other == host
+    }
+}
+
+/// One entry of the entitlement as written, with its parse result and diagnostics.
+public struct EntitlementEntry: Sendable, Hashable {
+    /// The string as written in the entitlements file.
+    public var raw: String
+    /// The parsed domain; `nil` when the entry could not be split into service and host at all.
+    public var domain: AssociatedDomain?
+    /// Well-formed and of a known service (`spec/cli.md` `entitlements`).
+    public var valid: Bool
+    /// Errors, warnings and notes about the entry.
+    public var diagnostics: [Diagnostic]
+
+    /// Parses one entry (AD-2.2, AD-2.3, AD-2.4).
+    ///
+    /// Never throws: problems become ``valid`` = false and error diagnostics.
+    ///
+    /// ```swift
+    /// let entry = EntitlementEntry.parse("applinks:*.Example.com")
+    /// // entry.domain?.host == "example.com", entry.domain?.wildcard == true
+    /// ```
+    public static func parse(_ raw: String) -> EntitlementEntry {
+        var diagnostics: [Diagnostic] = []
+        func invalid(_ message: String, _ domain: AssociatedDomain? = nil) -> EntitlementEntry {
+            diagnostics.append(.error(message))
+            return EntitlementEntry(raw: raw, domain: domain, valid: false, diagnostics: diagnostics)
+        }
+        guard raw.utf8.count <= 1024 else { return invalid("entry is longer than 1024 bytes") }
+        // Step 1: split at the first ':'.
+        guard let colon = raw.firstIndex(of: ":") else {
+            return invalid("no ':' between service and domain (expected service:domain)")
+        }
+        // Step 2: the service, case-insensitive.
+        let service = AssociationService(rawValue: String(raw[raw.startIndex..<colon]))
+        var remainder = Substring(raw[raw.index(after: colon)...])
+        // Step 3: the remainder as the authority and query of https://<remainder>.
+        var query: Substring?
+        if remainder.contains("#") {
+            return invalid("a domain entry cannot have a fragment ('#…')")
+        }
+        if let mark = remainder.firstIndex(of: "?") {
+            query = remainder[remainder.index(after: mark)...]
+            remainder = remainder[..<mark]
+        }
+        if remainder.contains("/") {
+            return invalid("a domain entry cannot have a path or trailing slash")
+        }
+        if remainder.contains("@") {
+            return invalid("a domain entry cannot have user information ('…@')")
+        }
+        var hostPart = remainder
+        var port: Int?
+        if hostPart.hasPrefix("[") {
+            // An IPv6 literal: [addr] or [addr]:port.
+            guard let close = hostPart.firstIndex(of: "]") else { return invalid("unterminated IPv6 literal") }
+            let after = hostPart[hostPart.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":"), let value = Int(after.dropFirst()), (1...65535).contains(value) else {
+                    return invalid("the port must be a number from 1 to 65535")
+                }
+                port = value
+            }
+            hostPart = hostPart[...close]
+        } else if let portColon = hostPart.lastIndex(of: ":") {
+            let digits = hostPart[hostPart.index(after: portColon)...]
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                digits.count <= 5, let value = Int(digits), (1...65535).contains(value)
+            else { return invalid("the port must be a number from 1 to 65535") }
+            port = value
+            hostPart = hostPart[..<portColon]
+        }
+        // Step 5: modes from the query.
+        var modes: AssociationModes = []
+        if let query {
+            for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard pair[0] == "mode" else {
+                    diagnostics.append(.warning("query item '\(pair[0])' is ignored; only 'mode' is recognised"))
+                    continue
+                }
+                let value = pair.count > 1 ? pair[1] : ""
+                for token in value.split(separator: "+", omittingEmptySubsequences: false) {
+                    switch token.lowercased() {
+                    case "developer": modes.insert(.developer)
+                    case "managed": modes.insert(.managed)
+                    default: diagnostics.append(.warning("unknown mode '\(token)' is ignored"))
+                    }
+                }
+            }
+        }
+        // Step 4: the wildcard prefix.
+        var host = String(hostPart)
+        var wildcard = false
+        if host.hasPrefix("*.") {
+            wildcard = true
+            host.removeFirst(2)
+        }
+        // Validity (AD-2.3).
+        let ascii = host.unicodeScalars.allSatisfy(\.isASCII)
+        if ascii { host = host.lowercased() }
+        let domain = AssociatedDomain(service: service, host: host, port: port, wildcard: wildcard, modes: modes)
+        if !ascii {
+            var message = "the host '\(host)' is not ASCII; internationalised names must be written in Punycode"
+            if let suggestion = Punycode.asciiHost(host) { message += " ('\(suggestion)')" }
+            return invalid(message, domain)
+        }
+        if let problem = hostProblem(host, wildcard: wildcard, modes: modes) { return invalid(problem, domain) }
+        if service == .appclips, wildcard { return invalid("appclips entries cannot be wildcards", domain) }
+        guard service.isKnown else {
+            diagnostics.append(.warning("unknown service '\(service.rawValue)'; the entry is ignored"))
+            return EntitlementEntry(raw: raw, domain: domain, valid: false, diagnostics: diagnostics)
+        }
+        // AD-2.4: an applinks entry with a port never opens a URL.
+        if service == .applinks, port != nil {
+            diagnostics.append(.warning("an applinks entry with a port never opens a URL (TN3155)"))
+        }
+        if !modes.isEmpty {
+            diagnostics.append(.note("remove '?mode=' entries before submitting to the App Store"))
+        }
+        if service == .authsrv {
+            diagnostics.append(.note("authsrv entries are recorded; swcred models no behaviour for them"))
+        }
+        return EntitlementEntry(raw: raw, domain: domain, valid: true, diagnostics: diagnostics)
+    }
+
+    /// Why `host` is not a valid entry host (AD-2.3), or `nil`.
+    static func hostProblem(_ host: String, wildcard: Bool, modes: AssociationModes) -> String? {
+        if host.isEmpty { return "the host is empty" }
+        if host.hasPrefix("[") {
+            return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
+        }
+        if host.hasSuffix(".") { return "the host has a trailing dot" }
+        if host.hasPrefix(".") { return "the host begins with a dot" }
+        if host.contains("*") { return "a wildcard is only the leading '*.'" }
+        let allowed = host.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
+        if !allowed { return "the host may contain only letters, digits, '-' and '.'" }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.contains(where: \.isEmpty) { return "the host has an empty label" }
+        if labels.contains(where: { $0.count > 63 }) { return "a host label is longer than 63 characters" }
+        let isIPv4 = labels.count == 4 && labels.allSatisfy { label in
+            label.allSatisfy(\.isNumber) && (Int(label).map { $0 <= 255 } ?? false)
+        }
+        if isIPv4 {
+            if wildcard { return "an IP address cannot be a wildcard" }
+            return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
+        }
+        if host == "localhost" {
+            if wildcard { return "'*.localhost' is not a valid wildcard" }
+            return modes.contains(.developer) ? nil : "'localhost' is valid only in a '?mode=developer' entry"
+        }
+        if labels.count < 2 {
+            return wildcard
+                ? "'*.\(host)' would cover a whole top-level domain; the rest after '*.' must itself be valid"
+                : "the host needs at least one dot"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,176 @@
+public import SWCredCore
+internal import Foundation
+
+/// The entitlements of an app that matter to associated domains, read from an `.entitlements`
+/// file: an XML plist, a binary plist or a JSON object.
+///
+/// Keys read: `application-identifier`, `com.apple.developer.associated-domains`,
+/// `get-task-allow` (development-signed) and `com.apple.developer.web-browser` (AD-6.6).
+public struct Entitlements: Sendable, Hashable {
+    /// Size and depth limits for entitlements files.
+    public struct Limits: Sendable, Hashable {
+        /// The largest file accepted, in bytes (default 1 MiB). Checked before parsing.
+        public var maximumBytes: Int = 1 << 20
+        /// The deepest nesting of arrays and dictionaries accepted (default 32). Checked before
+        /// Foundation's plist reader runs.
+        public var maximumDepth: Int = 32
+        /// The default limits.
+        public init() {}
+    }
+
+    /// The `application-identifier` value, if present and a string.
+    public var applicationIdentifier: String?
+    /// Every entry of `com.apple.developer.associated-domains`, in file order. Empty when the
+    /// entitlement is absent or not an array of strings (AD-2.1).
+    public var entries: [EntitlementEntry]
+    /// Why the associated-domains entitlement was treated as absent (AD-2.1), if it was.
+    public var associatedDomainsProblem: String?
+    /// `get-task-allow` is `true`: the app is development-signed.
+    public var developmentSigned: Bool
+    /// `com.apple.developer.web-browser` is `true`: applinks are unavailable (AD-6.6).
+    public var webBrowser: Bool
+
+    /// Creates entitlements from values.
+    public init(applicationIdentifier: String?, associatedDomains: [String], developmentSigned: Bool = false,
+                webBrowser: Bool = false) {
+        self.applicationIdentifier = applicationIdentifier
+        self.entries = associatedDomains.map(EntitlementEntry.parse)
+        self.associatedDomainsProblem = nil
+        self.developmentSigned = developmentSigned
+        self.webBrowser = webBrowser
+    }
+
+    /// Reads and parses an entitlements file.
+    ///
+    /// - Throws: `SWCredError` `.fileNotFound` (exit 66) when unreadable, `.malformedEntitlements`
+    ///   (exit 65) when not a plist or JSON object, or over the limits.
+    public static func load(path: String, limits: Limits = .init()) throws(SWCredError) -> Entitlements {
+        let bytes = try FileInput.read(path: path, maximumBytes: limits.maximumBytes,
+                                       tooLarge: .malformedEntitlements)
+        return try parse(bytes, limits: limits)
+    }
+
+    /// Parses entitlements from bytes: binary plist (`bplist00`), JSON object (`{`), or XML plist.
+    ///
+    /// - Throws: `SWCredError.Code.malformedEntitlements` (exit 65).
+    public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SWCredError) -> Entitlements {
+        guard bytes.count <= limits.maximumBytes else {
+            throw SWCredError(.malformedEntitlements, "the entitlements file is larger than \(limits.maximumBytes) bytes")
+        }
+        let root: PlistValue
+        if bytes.starts(with: Array("bplist".utf8)) {
+            try BinaryPlistDepth.check(bytes, maximumDepth: limits.maximumDepth)
+            root = try foundationPlist(bytes)
+        } else if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") {
+            do {
+                root = PlistValue(json: try JSONReader(maximumDepth: limits.maximumDepth).parse(bytes).value)
+            } catch {
+                throw SWCredError(.malformedEntitlements, "the entitlements file is not valid JSON: \(error)")
+            }
+        } else {
+            try XMLPlistDepth.check(bytes, maximumDepth: limits.maximumDepth)
+            root = try foundationPlist(bytes)
+        }
+        guard case .dictionary(let dictionary) = root else {
+            throw SWCredError(.malformedEntitlements, "the entitlements file's top level is not a dictionary")
+        }
+        return from(dictionary: dictionary)
+    }
+
+    static func from(dictionary: [String: PlistValue]) -> Entitlements {
+        var result = Entitlements(applicationIdentifier: nil, associatedDomains: [])
+        if case .string(let appID) = dictionary["application-identifier"] { result.applicationIdentifier = appID }
+        if case .bool(true) = dictionary["get-task-allow"] { result.developmentSigned = true }
+        if case .bool(true) = dictionary["com.apple.developer.web-browser"] { result.webBrowser = true }
+        switch dictionary["com.apple.developer.associated-domains"] {
+        case nil:
+            break
+        case .array(let elements)?:
+            // AD-2.1: any non-string element makes the whole entitlement absent.
+            var strings: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard case .string(let string) = element else {
+                    result.associatedDomainsProblem = "com.apple.developer.associated-domains[\(index)] is "
+                        + "\(element.typeName), not a string; the whole entitlement is ignored"
+                    strings = []
+                    break
+                }
+                strings.append(string)
+            }
+            result.entries = strings.map(EntitlementEntry.parse)
+        case let other?:
+            result.associatedDomainsProblem = "com.apple.developer.associated-domains is \(other.typeName), "
+                + "not an array of strings; the whole entitlement is ignored"
+        }
+        return result
+    }
+
+    private static func foundationPlist(_ bytes: [UInt8]) throws(SWCredError) -> PlistValue {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            throw SWCredError(.malformedEntitlements, "the entitlements file is not a valid property list")
+        }
+        return PlistValue(foundation: object, depth: 0)
+    }
+}
+
+/// A property-list value reduced to what entitlements need.
+enum PlistValue: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+    case other(String)
+
+    var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .bool: "a Boolean"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        case .other(let name): name
+        }
+    }
+
+    init(json: JSONValue) {
+        switch json {
+        case .string(let s): self = .string(s)
+        case .bool(let b): self = .bool(b)
+        case .array(let a): self = .array(a.map(PlistValue.init(json:)))
+        case .object(let o):
+            var d: [String: PlistValue] = [:]
+            for member in o.effectiveMembers { d[member.key] = PlistValue(json: member.value) }
+            self = .dictionary(d)
+        case .number: self = .other("a number")
+        case .null: self = .other("null")
+        }
+    }
+
+    init(foundation object: Any, depth: Int) {
+        // The depth was checked before parsing; this bound only guards against a reader surprise.
+        guard depth < 64 else {
+            self = .other("too deep")
+            return
+        }
+        switch object {
+        case let value as String: self = .string(value)
+        case let value as Bool where type(of: object) == Bool.self: self = .bool(value)
+        case let value as [Any]: self = .array(value.map { PlistValue(foundation: $0, depth: depth + 1) })
+        case let value as [String: Any]:
+            self = .dictionary(value.mapValues { PlistValue(foundation: $0, depth: depth + 1) })
+        case is Data: self = .other("data")
+        case is Date: self = .other("a date")
+        case let number as NSNumber:
+            // Binary and XML plists decode <true/> / <false/> as Bool on Linux; NSNumber booleans
+            // from other readers are recognised by their type encoding.
+            if String(cString: number.objCType) == "c" {
+                self = .bool(number.boolValue)
+            } else {
+                self = .other("a number")
+            }
+        default: self = .other("an unsupported value")
+        }
+    }
+}

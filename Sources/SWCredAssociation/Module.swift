@@ -1,1 +1,0 @@
-// SWCredAssociation: module placeholder, replaced by the module's real files.

@@ -1,0 +1,46 @@
+/// How serious a ``Diagnostic`` or lint finding is.
+public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// The input is wrong: the device ignores the item or fails.
+    case error
+    /// The input works but is probably not what was meant, or is deprecated.
+    case warning
+    /// Information only.
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .error: 2
+        case .warning: 1
+        case .note: 0
+        }
+    }
+
+    /// Orders by seriousness: `note < warning < error`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A message about one input item (an entitlement entry, a fetched file, a trust decision).
+///
+/// Diagnostics never change an outcome by themselves; they explain it.
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How serious it is.
+    public var severity: DiagnosticSeverity
+    /// One sentence for a person.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: DiagnosticSeverity, _ message: String) {
+        self.severity = severity
+        self.message = message
+    }
+
+    /// An error diagnostic.
+    public static func error(_ message: String) -> Self { .init(.error, message) }
+    /// A warning diagnostic.
+    public static func warning(_ message: String) -> Self { .init(.warning, message) }
+    /// A note.
+    public static func note(_ message: String) -> Self { .init(.note, message) }
+
+    /// `severity: message`.
+    public var description: String { "\(severity.rawValue): \(message)" }
+}
