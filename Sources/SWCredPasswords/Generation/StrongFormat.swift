@@ -1,0 +1,137 @@
+import SWCredCore
+
+/// Safari's strong password (PW-3.3), the "more typeable" generator of Apple's validation tool.
+enum StrongFormat {
+    static let consonants = Array("bcdfghjkmnpqrstvwxz".utf8)
+    static let vowels = Array("aeiouy".utf8)
+    static let digits = Array("0123456789".utf8)
+    /// CVC CVC CVC CVC CVC C V: `true` for a consonant.
+    static let pattern: [Bool] = [
+        true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false,
+    ]
+    static let segment1 = 0..<6
+    static let segment2 = 6..<12
+    static let segment3 = 12..<17
+    static let layoutCount = 5
+
+    /// The characters the strong style can emit (PW-5.4): 25 lower-case letters (no `l`), their upper
+    /// case except `O`, the digits, and `-` when dashed.
+    static func emittable(dashed: Bool) -> ASCIISet {
+        let letters = ASCIISet(bytes: consonants + vowels)
+        var upper = ASCIISet(bytes: (consonants + vowels).map { $0 - 32 })
+        upper.remove(UInt8(ascii: "O"))
+        var set = letters.union(upper).union(ASCIISet(bytes: digits))
+        if dashed { set.insert(UInt8(ascii: "-")) }
+        return set
+    }
+
+    /// Puts the letters and the digit in layout `layout`'s order, then adds the dashes.
+    static func assemble(letters: [UInt8], digit: UInt8, layout: Int, dashed: Bool) -> [UInt8] {
+        let s1 = Array(letters[segment1])
+        let s2 = Array(letters[segment2])
+        let s3 = Array(letters[segment3])
+        var body: [UInt8]
+        switch layout {
+        case 0: body = s3 + [digit] + s1 + s2
+        case 1: body = s1 + [digit] + s3 + s2
+        case 2: body = s1 + s3 + [digit] + s2
+        case 3: body = s1 + s2 + [digit] + s3
+        default: body = s1 + s2 + s3 + [digit]
+        }
+        if dashed {
+            // Step 4: `-` after characters 6 and 12.
+            body.insert(UInt8(ascii: "-"), at: 12)
+            body.insert(UInt8(ascii: "-"), at: 6)
+        }
+        return body
+    }
+
+    /// One candidate, uniform over the strong style's output set (PW-3.3 steps 1–4).
+    static func candidate<R: RandomSource>(dashed: Bool, using source: inout R) throws(SWCredError) -> [UInt8] {
+        while true {
+            // Step 1: 17 letters in the CVC pattern.
+            var letters: [UInt8] = []
+            letters.reserveCapacity(17)
+            for isConsonant in pattern {
+                let pool = isConsonant ? consonants : vowels
+                letters.append(pool[try source.uniform(pool.count)])
+            }
+            // Step 2: upper-case one position; an `o` there regenerates the whole password.
+            let position = try source.uniform(17)
+            if letters[position] == UInt8(ascii: "o") { continue }
+            letters[position] -= 32
+            // Step 3: a digit and one of five layouts.
+            let digit = digits[try source.uniform(10)]
+            let layout = try source.uniform(layoutCount)
+            return assemble(letters: letters, digit: digit, layout: layout, dashed: dashed)
+        }
+    }
+
+    /// The output set as disjoint shapes: one per (layout, upper-case position) (PW-6.2).
+    static func shapes(dashed: Bool) -> [[ASCIISet]] {
+        let lowerConsonants = ASCIISet(bytes: consonants)
+        let lowerVowels = ASCIISet(bytes: vowels)
+        let upperConsonants = ASCIISet(bytes: consonants.map { $0 - 32 })
+        var upperVowels = ASCIISet(bytes: vowels.map { $0 - 32 })
+        upperVowels.remove(UInt8(ascii: "O"))
+        let digitSet = ASCIISet(bytes: digits)
+        var out: [[ASCIISet]] = []
+        for layout in 0..<layoutCount {
+            for upperPosition in 0..<17 {
+                let letters = pattern.enumerated().map { index, isConsonant in
+                    index == upperPosition
+                        ? (isConsonant ? upperConsonants : upperVowels)
+                        : (isConsonant ? lowerConsonants : lowerVowels)
+                }
+                // Assemble the alphabets exactly as characters are assembled.
+                let s1 = Array(letters[segment1])
+                let s2 = Array(letters[segment2])
+                let s3 = Array(letters[segment3])
+                var body: [ASCIISet]
+                switch layout {
+                case 0: body = s3 + [digitSet] + s1 + s2
+                case 1: body = s1 + [digitSet] + s3 + s2
+                case 2: body = s1 + s3 + [digitSet] + s2
+                case 3: body = s1 + s2 + [digitSet] + s3
+                default: body = s1 + s2 + s3 + [digitSet]
+                }
+                if dashed {
+                    body.insert(ASCIISet("-"), at: 12)
+                    body.insert(ASCIISet("-"), at: 6)
+                }
+                out.append(body)
+            }
+        }
+        return out
+    }
+}
+
+/// Safari's classic format (PW-3.6, PW-5.5): uniformly random characters from an alphabet, grouped
+/// `xxx-xxx-xxx-xxx` when dashed.
+enum ClassicFormat {
+    /// The 60 unambiguous characters: no `l`, no `O`.
+    static let defaultAlphabet = ASCIISet("abcdefghijkmnopqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ0123456789")
+
+    /// The shape: `length` random positions, or 12 in four dashed groups.
+    static func shape(alphabet: ASCIISet, length: Int, dashed: Bool) -> [ASCIISet] {
+        guard dashed else { return Array(repeating: alphabet, count: length) }
+        var shape: [ASCIISet] = []
+        for group in 0..<4 {
+            if group > 0 { shape.append(ASCIISet("-")) }
+            shape += [alphabet, alphabet, alphabet]
+        }
+        return shape
+    }
+
+    /// One candidate: each random position uniform over its alphabet.
+    static func candidate<R: RandomSource>(shape: [ASCIISet], members: [[UInt8]], using source: inout R)
+        throws(SWCredError) -> [UInt8]
+    {
+        var out: [UInt8] = []
+        out.reserveCapacity(shape.count)
+        for pool in members {
+            out.append(pool.count == 1 ? pool[0] : pool[try source.uniform(pool.count)])
+        }
+        return out
+    }
+}

@@ -1,1 +1,0 @@
-// SWCredPasswords: module placeholder, replaced by the module's real files.

@@ -1,1 +1,0 @@
-// SWCredPasswordsTests placeholder.
