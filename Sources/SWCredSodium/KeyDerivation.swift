@@ -1,0 +1,49 @@
+internal import CSWCredSodium
+public import SWCredCore
+
+/// Sub-key derivation with `crypto_kdf_derive_from_key` (BLAKE2b-based).
+public enum KeyDerivation {
+    /// The master key length, `crypto_kdf_KEYBYTES` (32).
+    public static let masterKeyLength = 32
+    /// The context length, `crypto_kdf_CONTEXTBYTES` (8).
+    public static let contextLength = 8
+
+    /// Derives sub-key `id` of `length` bytes from a 32-byte master key and an 8-byte context.
+    /// - Throws: `invalidParameter` for a wrong master-key length, a context that is not 8 bytes
+    ///   or a length outside 16–64; `cryptoUnavailable` when libsodium fails.
+    public static func deriveSubkey(
+        from masterKey: SecureBytes,
+        id: UInt64,
+        context: String,
+        length: Int = 32
+    ) throws(SWCredError) -> SecureBytes {
+        try Sodium.ensureInitialized()
+        let ctx = Array(context.utf8)
+        guard ctx.count == contextLength else {
+            throw SWCredError(.invalidParameter, "crypto_kdf context must be \(contextLength) bytes")
+        }
+        guard masterKey.count == masterKeyLength else {
+            throw SWCredError(.invalidParameter, "crypto_kdf master key must be \(masterKeyLength) bytes")
+        }
+        guard (16...64).contains(length) else {
+            throw SWCredError(.invalidParameter, "crypto_kdf sub-key length must be 16–64 bytes")
+        }
+        return try SecureBytes(capacity: length) { out throws(SWCredError) in
+            let rc = Pointers.write(out) { op, olen in
+                masterKey.withUnsafeBytes { mk in
+                    Pointers.read(mk) { mkp, _ in
+                        Pointers.read(ctx) { cp, _ in
+                            UnsafeRawPointer(cp).withMemoryRebound(to: CChar.self, capacity: contextLength) { cc in
+                                crypto_kdf_derive_from_key(op, olen, id, cc, mkp)
+                            }
+                        }
+                    }
+                }
+            }
+            guard rc == 0 else {
+                throw SWCredError(.cryptoUnavailable, "crypto_kdf_derive_from_key failed (\(rc))")
+            }
+            return length
+        }
+    }
+}

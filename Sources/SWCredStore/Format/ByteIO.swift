@@ -1,0 +1,112 @@
+import SWCredCore
+
+/// Appends fixed-width little-endian integers and length-prefixed byte strings.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func i64(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func raw(_ value: some Sequence<UInt8>) { bytes.append(contentsOf: value) }
+
+    /// A byte string with a 16-bit length (every field of format 1 is below 64 KiB).
+    mutating func bytes16(_ value: some Collection<UInt8>) {
+        precondition(value.count <= Int(UInt16.max), "field longer than 65535 bytes")
+        u16(UInt16(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    /// A string's UTF-8 bytes with a 16-bit length.
+    mutating func string16(_ value: String) { bytes16(value.utf8) }
+
+    /// A string's UTF-8 bytes with an 8-bit length (four-character codes).
+    mutating func string8(_ value: String) {
+        let utf8 = value.utf8
+        precondition(utf8.count <= 255, "short field longer than 255 bytes")
+        u8(UInt8(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+}
+
+/// Reads what ``ByteWriter`` writes. Every read is bounds-checked and throws the reader's error
+/// code; nothing traps on input.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private(set) var offset: Int
+    private let end: Int
+    let errorCode: SWCredError.Code
+
+    init(_ bytes: [UInt8], errorCode: SWCredError.Code) {
+        self.bytes = bytes
+        self.offset = 0
+        self.end = bytes.count
+        self.errorCode = errorCode
+    }
+
+    var remaining: Int { end - offset }
+
+    func fail(_ message: String) -> SWCredError { SWCredError(errorCode, message) }
+
+    mutating func take(_ count: Int) throws(SWCredError) -> ArraySlice<UInt8> {
+        guard count >= 0, count <= remaining else { throw fail("the data ends early (needs \(count) more bytes)") }
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
+    }
+
+    mutating func u8() throws(SWCredError) -> UInt8 { try take(1).first ?? 0 }
+
+    mutating func bool() throws(SWCredError) -> Bool {
+        switch try u8() {
+        case 0: return false
+        case 1: return true
+        default: throw fail("a Boolean byte is neither 0 nor 1")
+        }
+    }
+
+    private mutating func integer<T: FixedWidthInteger>(_: T.Type) throws(SWCredError) -> T {
+        let slice = try take(MemoryLayout<T>.size)
+        var value: T = 0
+        for (shift, byte) in slice.enumerated() { value |= T(truncatingIfNeeded: byte) << (8 * shift) }
+        return value
+    }
+
+    mutating func u16() throws(SWCredError) -> UInt16 { try integer(UInt16.self) }
+    mutating func u32() throws(SWCredError) -> UInt32 { try integer(UInt32.self) }
+    mutating func u64() throws(SWCredError) -> UInt64 { try integer(UInt64.self) }
+    mutating func i64() throws(SWCredError) -> Int64 { try integer(Int64.self) }
+
+    mutating func bytes16(max: Int) throws(SWCredError) -> [UInt8] {
+        let count = Int(try u16())
+        guard count <= max else { throw fail("a field is \(count) bytes; the limit is \(max)") }
+        return Array(try take(count))
+    }
+
+    mutating func string16(_ name: String, min: Int = 0, max: Int) throws(SWCredError) -> String {
+        let count = Int(try u16())
+        guard count >= min else { throw fail("\(name) is empty") }
+        guard count <= max else { throw fail("\(name) is \(count) bytes; the limit is \(max)") }
+        guard let value = String(validating: try take(count), as: UTF8.self) else {
+            throw fail("\(name) is not valid UTF-8")
+        }
+        return value
+    }
+
+    mutating func fourCharacterCode(_ name: String) throws(SWCredError) -> String {
+        let count = Int(try u8())
+        guard count == 0 || count == 4 else { throw fail("\(name) is not a four-character code") }
+        let raw = try take(count)
+        guard raw.allSatisfy({ (0x20...0x7E).contains($0) }), let value = String(validating: raw, as: UTF8.self) else {
+            throw fail("\(name) is not printable ASCII")
+        }
+        return value
+    }
+
+    func expectEnd() throws(SWCredError) {
+        guard remaining == 0 else { throw fail("\(remaining) bytes of trailing data") }
+    }
+}

@@ -1,0 +1,74 @@
+/// The keychain file format, version 1 (spec/store.md §4). Fixed for format version 1; golden
+/// files in `Fixtures/store/` pin it.
+///
+/// ## File
+///
+/// `header (165 bytes) ‖ ciphertext (payload length bytes) ‖ tag (16 bytes)`: the file length
+/// must be exactly `165 + payload length + 16`.
+///
+/// ## Header (all integers little-endian)
+///
+/// | offset | length | field |
+/// | --- | --- | --- |
+/// | 0 | 8 | magic `SWCREDKC` |
+/// | 8 | 2 | format version, 1 |
+/// | 10 | 1 | key source: 1 key file, 2 passphrase |
+/// | 11 | 1 | KDF: 0 none (key file), 1 Argon2id v1.3 (`crypto_pwhash_ALG_ARGON2ID13`) |
+/// | 12 | 8 | opslimit (0 for a key file) |
+/// | 20 | 8 | memlimit in bytes (0 for a key file) |
+/// | 28 | 16 | salt (zeros for a key file) |
+/// | 44 | 1 | AEAD: 1 XChaCha20-Poly1305 IETF |
+/// | 45 | 24 | nonce (fresh from `randombytes_buf` on every save) |
+/// | 69 | 16 | store id (random at creation, never changes) |
+/// | 85 | 8 | generation (1 at creation, +1 per save) |
+/// | 93 | 8 | payload length (plaintext bytes, tag excluded) |
+/// | 101 | 32 | MAC: BLAKE2b-256 keyed with sub-key 1 over bytes 0..<101 |
+/// | 133 | 32 | checksum: unkeyed BLAKE2b-256 over bytes 0..<133 |
+///
+/// Sub-keys: `crypto_kdf_derive_from_key(32, id, "swcredv1", master)`; id 1 header MAC, id 2
+/// payload, id 3 rollback state entry. The master key is the key file's 32 bytes, or 32 bytes of
+/// Argon2id output with the header's salt and parameters (never the library's constants).
+///
+/// Readers check, in order: size from `fstat` (`limitExceeded`), magic (`notAStore`), version
+/// (`unsupportedFormat`), header length and checksum (`corruptHeader`), ids (`unsupportedFormat`),
+/// caps: opslimit 1–10, memlimit 8 KiB–1 GiB, payload length within the file-size limit
+/// (`parametersOutOfBounds`), exact file length (`corruptPayload`), key source (`wrongKey`), KDF,
+/// MAC (`wrongKey`), rollback mark (`rollbackDetected`), AEAD (`corruptPayload`), payload
+/// (`corruptPayload`, `unsupportedFormat` for a newer schema, `limitExceeded` for counts).
+///
+/// ## Payload, schema 1
+///
+/// The ciphertext is `crypto_aead_xchacha20poly1305_ietf_encrypt` of the plaintext with sub-key 2,
+/// the header's nonce, and the complete 165-byte header as associated data. The plaintext is a
+/// canonical binary encoding (integers little-endian, Booleans exactly 0 or 1, strings valid
+/// UTF-8 with a u16 length, four-character codes with a u8 length of 0 or 4, dates as i64
+/// milliseconds since 1970 within ±2^50, no trailing bytes):
+///
+/// ```
+/// u16 schema (1) · i64 created · u8 autoFill · u8 developerMode · u8 managedDevice
+/// u32 item count, then per item:
+///   str16 server · str16 account · u16 port · str8 protocol · str8 authType · str16 path
+///   str16 securityDomain · str16 label · str16 comment · str8 creator · str16 accessGroup
+///   u8 synchronizable · u8 isNegative · i64 created · i64 modified
+///   u8 hasSecret (0/1) [· bytes16 secret]
+/// u32 record count, then per association record:
+///   u8 service (1 webcredentials, 2 applinks, 3 activitycontinuation, 4 appclips, 5 authsrv)
+///   str16 appID · str16 host · u16 port (0 = none) · u8 wildcard · u8 modes (bit 0 developer,
+///   bit 1 managed) · u8 userApproval · u8 siteApproval (1 unspecified, 2 approved, 3 denied)
+///   i64 lastChecked · i64 nextCheck · u32 retryCount
+///   u8 hasError [· str16 domain · i64 code · str16 message]
+///   u8 source (1 downloaded, 2 builtIn, 3 manual)
+///   u8 hasFile [· u8 digest length (≤ 64) · digest · u64 size · i64 retrievedAt]
+/// ```
+///
+/// No padding is added (design freedom not taken): the file size reveals the payload size.
+public enum StoreFormat {
+    /// The format version this library reads and writes.
+    public static let version: UInt16 = 1
+    /// The header length of format 1.
+    public static let headerLength = 165
+    /// The AEAD tag length.
+    public static let tagLength = 16
+    /// The magic value at offset 0.
+    public static let magic = "SWCREDKC"
+}

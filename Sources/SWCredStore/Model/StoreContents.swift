@@ -1,0 +1,294 @@
+public import Foundation
+public import SWCredCore
+
+/// The decrypted contents of a keychain file: items (negative entries included), association
+/// records, device settings and metadata.
+///
+/// A pure value type with no I/O and no crypto. ``KeychainStore/transaction(expectedGeneration:_:)``
+/// hands one to a closure under the write lock, so that check-then-write happens in one
+/// transaction; an in-memory keychain can use the very same type, and so the same uniqueness and
+/// query rules, without encryption.
+///
+/// Rules (spec/store.md §3):
+/// - items are unique by ``ItemKey`` (nine attributes); association records by
+///   ``AssociationRecord/Key``; both compared as exact bytes;
+/// - ``add(_:at:limits:)`` fails with `duplicateItem` on an existing key (a negative entry with the
+///   key included), ``update(matching:with:at:limits:)`` with `duplicateItem` when the result would
+///   collide, and with `itemNotFound` when nothing matches; ``delete(matching:)`` removes every
+///   match and fails with `itemNotFound` when there is none;
+/// - input is validated: `invalidParameter` for malformed or oversized fields, `limitExceeded`
+///   for counts.
+///
+/// Items keep their insertion order. Dates are stored at millisecond precision.
+public struct StoreContents: Sendable {
+    /// The payload schema version this library writes.
+    public static let currentSchemaVersion: UInt16 = 1
+
+    /// The payload schema version.
+    public internal(set) var schemaVersion: UInt16
+    /// When the store was created.
+    public internal(set) var creationDate: Date
+    /// The emulated device settings. Changing them is a write like any other.
+    public var settings: DeviceSettings
+    /// Every item, negative entries included, in insertion order.
+    public private(set) var items: [InternetPasswordItem]
+    /// Every association record, in insertion order.
+    public private(set) var associationRecords: [AssociationRecord]
+
+    private var itemIndex: [ItemKey: Int]
+    private var associationIndex: [AssociationRecord.Key: Int]
+
+    /// Creates empty contents.
+    /// - Parameters:
+    ///   - creationDate: the store's creation date (kept at millisecond precision).
+    ///   - settings: the device settings; defaults to a stock device.
+    public init(creationDate: Date, settings: DeviceSettings = DeviceSettings()) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.creationDate = creationDate.roundedToMilliseconds
+        self.settings = settings
+        self.items = []
+        self.associationRecords = []
+        self.itemIndex = [:]
+        self.associationIndex = [:]
+    }
+
+    /// Rebuilds contents from decoded parts, refusing duplicate keys.
+    init(
+        schemaVersion: UInt16, creationDate: Date, settings: DeviceSettings,
+        items: [InternetPasswordItem], associationRecords: [AssociationRecord]
+    ) throws(SWCredError) {
+        self.schemaVersion = schemaVersion
+        self.creationDate = creationDate
+        self.settings = settings
+        self.items = items
+        self.associationRecords = associationRecords
+        self.itemIndex = Dictionary(minimumCapacity: items.count)
+        self.associationIndex = Dictionary(minimumCapacity: associationRecords.count)
+        for (offset, item) in items.enumerated() {
+            guard itemIndex.updateValue(offset, forKey: item.key) == nil else {
+                throw SWCredError(.corruptPayload, "the payload holds two items with the same key")
+            }
+        }
+        for (offset, record) in associationRecords.enumerated() {
+            guard associationIndex.updateValue(offset, forKey: record.key) == nil else {
+                throw SWCredError(.corruptPayload, "the payload holds two association records with the same key")
+            }
+        }
+    }
+
+    // MARK: Items
+
+    /// The item with exactly this uniqueness key, if any.
+    public func item(forKey key: ItemKey) -> InternetPasswordItem? {
+        itemIndex[key].map { items[$0] }
+    }
+
+    /// Every item that matches `query`, negative entries included when the query allows them.
+    public func items(matching query: ItemQuery) -> [InternetPasswordItem] {
+        items.filter(query.matches)
+    }
+
+    /// Items that carry passwords: matches of `query` that are not negative entries.
+    public func passwordItems(matching query: ItemQuery) -> [InternetPasswordItem] {
+        items.filter { !$0.isNegative && query.matches($0) }
+    }
+
+    /// Adds an item, setting its creation and modification dates to `date`.
+    ///
+    /// - Parameters:
+    ///   - item: the item; its dates are replaced.
+    ///   - date: the injected clock's time (millisecond precision is kept).
+    ///   - limits: field sizes and the item count.
+    /// - Throws: `invalidParameter` (malformed or oversized attribute), `duplicateItem` (the key
+    ///   exists, a "Passwords not saved" entry included), `limitExceeded` (too many items).
+    public mutating func add(
+        _ item: InternetPasswordItem,
+        at date: Date,
+        limits: StoreLimits = .default
+    ) throws(SWCredError) {
+        var item = item
+        let stamp = date.roundedToMilliseconds
+        item.creationDate = stamp
+        item.modificationDate = stamp
+        if item.isNegative { item.secret = nil }
+        try ItemValidation.validate(item, limits: limits)
+        let key = item.key
+        guard itemIndex[key] == nil else {
+            throw SWCredError(.duplicateItem, "an item with this key already exists for server \(item.server)")
+        }
+        guard items.count < limits.maxItems else {
+            throw SWCredError(.limitExceeded, "the store holds \(items.count) items; the limit is \(limits.maxItems)")
+        }
+        itemIndex[key] = items.count
+        items.append(item)
+    }
+
+    /// Changes every item that matches `query`.
+    ///
+    /// - Returns: the number of items changed (at least 1).
+    /// - Throws: `itemNotFound` (no match), `duplicateItem` (a result would share its key with
+    ///   another item), `invalidParameter` (a malformed result). Nothing changes on error.
+    @discardableResult
+    public mutating func update(
+        matching query: ItemQuery,
+        with update: ItemUpdate,
+        at date: Date,
+        limits: StoreLimits = .default
+    ) throws(SWCredError) -> Int {
+        let offsets = items.indices.filter { query.matches(items[$0]) }
+        guard !offsets.isEmpty else { throw SWCredError(.itemNotFound, "no item matches the update") }
+        let stamp = date.roundedToMilliseconds
+        var changed: [(Int, InternetPasswordItem)] = []
+        changed.reserveCapacity(offsets.count)
+        let moving = Set(offsets)
+        var newKeys = Set<ItemKey>()
+        for offset in offsets {
+            var updated = update.applied(to: items[offset])
+            updated.modificationDate = stamp
+            try ItemValidation.validate(updated, limits: limits)
+            let key = updated.key
+            if let other = itemIndex[key], !moving.contains(other) {
+                throw SWCredError(.duplicateItem, "the update would duplicate another item's key")
+            }
+            guard newKeys.insert(key).inserted else {
+                throw SWCredError(.duplicateItem, "the update would give two items the same key")
+            }
+            changed.append((offset, updated))
+        }
+        for (offset, _) in changed {
+            itemIndex.removeValue(forKey: items[offset].key)
+        }
+        for (offset, updated) in changed {
+            items[offset] = updated
+            itemIndex[updated.key] = offset
+        }
+        return changed.count
+    }
+
+    /// Removes every item that matches `query`, as `SecItemDelete` does.
+    /// - Returns: the removed items.
+    /// - Throws: `itemNotFound` when nothing matches.
+    @discardableResult
+    public mutating func delete(matching query: ItemQuery) throws(SWCredError) -> [InternetPasswordItem] {
+        var removed: [InternetPasswordItem] = []
+        var kept: [InternetPasswordItem] = []
+        kept.reserveCapacity(items.count)
+        for item in items {
+            if query.matches(item) { removed.append(item) } else { kept.append(item) }
+        }
+        guard !removed.isEmpty else { throw SWCredError(.itemNotFound, "no item matches the delete") }
+        items = kept
+        rebuildItemIndex()
+        return removed
+    }
+
+    private mutating func rebuildItemIndex() {
+        itemIndex.removeAll(keepingCapacity: true)
+        for (offset, item) in items.enumerated() { itemIndex[item.key] = offset }
+    }
+
+    // MARK: Association records
+
+    /// The record with exactly this key, if any.
+    public func associationRecord(forKey key: AssociationRecord.Key) -> AssociationRecord? {
+        associationIndex[key].map { associationRecords[$0] }
+    }
+
+    /// Records filtered by service and/or app identifier (exact comparison); `nil` is a wildcard.
+    public func associationRecords(service: AssociationRecord.Service? = nil, appID: String? = nil)
+        -> [AssociationRecord]
+    {
+        associationRecords.filter { record in
+            (service == nil || record.service == service)
+                && (appID.map { record.appID.utf8.elementsEqual($0.utf8) } ?? true)
+        }
+    }
+
+    /// Inserts a record, or replaces the record with the same key (keeping its position).
+    /// - Returns: the record it replaced, if any.
+    /// - Throws: `invalidParameter` (empty or oversized fields, port 0), `limitExceeded` (too many records).
+    @discardableResult
+    public mutating func upsertAssociationRecord(
+        _ record: AssociationRecord,
+        limits: StoreLimits = .default
+    ) throws(SWCredError) -> AssociationRecord? {
+        var record = record
+        record.lastChecked = record.lastChecked.roundedToMilliseconds
+        record.nextCheck = record.nextCheck.roundedToMilliseconds
+        if var file = record.lastFile {
+            file.retrievedAt = file.retrievedAt.roundedToMilliseconds
+            record.lastFile = file
+        }
+        try ItemValidation.validate(record, limits: limits)
+        let key = record.key
+        if let offset = associationIndex[key] {
+            let old = associationRecords[offset]
+            associationRecords[offset] = record
+            return old
+        }
+        guard associationRecords.count < limits.maxAssociationRecords else {
+            throw SWCredError(
+                .limitExceeded,
+                "the store holds \(associationRecords.count) association records; the limit is \(limits.maxAssociationRecords)"
+            )
+        }
+        associationIndex[key] = associationRecords.count
+        associationRecords.append(record)
+        return nil
+    }
+
+    /// Removes the record with this key.
+    /// - Returns: the removed record.
+    /// - Throws: `itemNotFound` when there is none.
+    @discardableResult
+    public mutating func removeAssociationRecord(forKey key: AssociationRecord.Key) throws(SWCredError)
+        -> AssociationRecord
+    {
+        guard let offset = associationIndex[key] else {
+            throw SWCredError(.itemNotFound, "no association record for \(key.service.rawValue) \(key.host)")
+        }
+        let removed = associationRecords.remove(at: offset)
+        associationIndex.removeAll(keepingCapacity: true)
+        for (position, record) in associationRecords.enumerated() { associationIndex[record.key] = position }
+        return removed
+    }
+}
+
+extension StoreContents: Hashable {
+    public static func == (lhs: StoreContents, rhs: StoreContents) -> Bool {
+        lhs.schemaVersion == rhs.schemaVersion && lhs.creationDate == rhs.creationDate
+            && lhs.settings == rhs.settings && lhs.items == rhs.items
+            && lhs.associationRecords == rhs.associationRecords
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemaVersion)
+        hasher.combine(creationDate)
+        hasher.combine(settings)
+        hasher.combine(items)
+        hasher.combine(associationRecords)
+    }
+}
+
+extension StoreContents: CustomStringConvertible {
+    /// Counts only; never item contents.
+    public var description: String {
+        "StoreContents(schema: \(schemaVersion), items: \(items.count), associationRecords: \(associationRecords.count))"
+    }
+}
+
+extension Date {
+    /// This instant rounded to the nearest whole millisecond, the store's precision.
+    public var roundedToMilliseconds: Date {
+        Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000)
+    }
+
+    /// Milliseconds since 1970, rounded to nearest, clamped to the 64-bit range.
+    var millisecondsSince1970: Int64 {
+        let ms = (timeIntervalSince1970 * 1000).rounded()
+        if ms.isNaN { return 0 }
+        if ms >= 9.2e18 { return Int64.max }
+        if ms <= -9.2e18 { return Int64.min }
+        return Int64(ms)
+    }
+}

@@ -1,1 +1,0 @@
-// SWCredStore: module placeholder, replaced by the module's real files.

@@ -1,0 +1,51 @@
+/// Every limit of the store (spec/store.md §9), with safe defaults.
+///
+/// Limits are checked before expensive work and before anything is written; a write that would
+/// break one leaves the store unchanged. On input (add, update, upsert) a field that is too long is
+/// `invalidParameter` and a count over the limit `limitExceeded`. On read, a file over
+/// ``maxFileSize`` or with more items or records than allowed is `limitExceeded`, and a field
+/// over its size is `corruptPayload` (no writer of this version produces one).
+public struct StoreLimits: Sendable, Hashable, Codable {
+    /// The largest keychain file, read (checked from `fstat` before reading) and written.
+    /// Default 16 MiB; format version 1 never exceeds ``fileSizeCeiling``.
+    public var maxFileSize: Int = 16 << 20
+    /// Items, negative entries included. Default 20,000.
+    public var maxItems: Int = 20_000
+    /// Association records. Default 10,000.
+    public var maxAssociationRecords: Int = 10_000
+    /// `kSecAttrServer` bytes (at least 1).
+    public var maxServerBytes: Int = 253
+    /// `kSecAttrAccount` bytes.
+    public var maxAccountBytes: Int = 512
+    /// Secret bytes.
+    public var maxSecretBytes: Int = 4096
+    /// Label bytes.
+    public var maxLabelBytes: Int = 1024
+    /// Comment bytes.
+    public var maxCommentBytes: Int = 1024
+    /// Access-group bytes.
+    public var maxAccessGroupBytes: Int = 256
+    /// Path bytes.
+    public var maxPathBytes: Int = 2048
+    /// Security-domain bytes.
+    public var maxSecurityDomainBytes: Int = 253
+    /// App identifier bytes in association records.
+    public var maxAppIDBytes: Int = 512
+    /// Host bytes in association records.
+    public var maxHostBytes: Int = 253
+    /// Association error-message bytes.
+    public var maxErrorMessageBytes: Int = 1024
+    /// Association error-domain bytes.
+    public var maxErrorDomainBytes: Int = 256
+    /// Passphrase bytes (at least 1).
+    public var maxPassphraseBytes: Int = 4096
+
+    /// The file size that format version 1 never exceeds, whatever ``maxFileSize`` says.
+    public static let fileSizeCeiling = 64 << 20
+
+    /// The defaults.
+    public static let `default` = StoreLimits()
+
+    /// Creates the default limits.
+    public init() {}
+}
