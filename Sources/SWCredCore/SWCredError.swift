@@ -77,6 +77,14 @@ public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     public var description: String { "\(code.name): \(message)" }
+
+    // NSError bridging (spec/shared-web-credentials.md SWC-2.1): `error as NSError` reads these
+    // `Error` requirements, so they must be witnessed here, where the conformance is declared.
+    // OSStatus codes bridge to `NSOSStatusErrorDomain` / status, `canceled` to
+    // `ASAuthorizationError` 1001; swcred-only codes to the domain `swcred` with the exit status.
+    // The message is supplied by SWCredKit's `LocalizedError` conformance.
+    public var _domain: String { code.domain ?? "swcred" }
+    public var _code: Int { code.status ?? Int(code.exitCode) }
 }
 
 // MARK: - Codes shared by every module
