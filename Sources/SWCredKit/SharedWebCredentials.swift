@@ -61,7 +61,11 @@ public final class SharedWebCredentials: Sendable {
     /// Apple's "not provided" (SWC-6.1).
     /// - Returns: the report; ``SWCAddReport/completionError`` is `nil` on success and on a decline.
     public func add(fqdn: String?, account: String?, password: String?) async -> SWCAddReport {
-        await queue.withLock {
+        await add(fqdn: fqdn, account: account, password: password, ticket: queue.reserve())
+    }
+
+    func add(fqdn: String?, account: String?, password: String?, ticket: AsyncFIFOLock.Ticket) async -> SWCAddReport {
+        await queue.withLock(ticket) {
             await AddOperation(service: self, fqdn: fqdn, account: account, password: password).run()
         }
     }
@@ -69,7 +73,13 @@ public final class SharedWebCredentials: Sendable {
     /// Requests a saved credential (SWC-7) with this instance's profile, or `profile` for this call.
     /// - Returns: the report; ``SWCRequestReport/credentials`` is `nil` on failure, empty on cancel.
     public func request(fqdn: String?, account: String?, profile: SWCProfile? = nil) async -> SWCRequestReport {
-        await queue.withLock {
+        await request(fqdn: fqdn, account: account, profile: profile, ticket: queue.reserve())
+    }
+
+    func request(
+        fqdn: String?, account: String?, profile: SWCProfile?, ticket: AsyncFIFOLock.Ticket
+    ) async -> SWCRequestReport {
+        await queue.withLock(ticket) {
             await RequestOperation(
                 service: self, fqdn: fqdn, account: account, profile: profile ?? configuration.profile
             ).run()
@@ -131,8 +141,9 @@ public final class SharedWebCredentials: Sendable {
         completion: (@Sendable (SWCredError?) -> Void)?
     ) -> Task<Void, Never> {
         let gate = CompletionGate<SWCredError?>(completion)
+        let ticket = queue.reserve()  // FIFO in call order (SWC-3.4)
         let task = Task {
-            let report = await self.add(fqdn: fqdn, account: account, password: password)
+            let report = await self.add(fqdn: fqdn, account: account, password: password, ticket: ticket)
             gate.deliver(report.completionError)
         }
         gate.callReturned()
@@ -157,8 +168,9 @@ public final class SharedWebCredentials: Sendable {
         let gate = CompletionGate<SWCRequestReport>(completion.map { completion in
             { @Sendable report in completion(report.credentials, report.error) }
         })
+        let ticket = queue.reserve()  // FIFO in call order (SWC-3.4)
         let task = Task {
-            gate.deliver(await self.request(fqdn: fqdn, account: account, profile: profile))
+            gate.deliver(await self.request(fqdn: fqdn, account: account, profile: profile, ticket: ticket))
         }
         gate.callReturned()
         return task

@@ -45,8 +45,9 @@ enum SWCCodes {
 ///
 /// `CustomNSError` is not used: its domain is a static property, one per type, while swcred's
 /// one error type carries two Apple domains. The bridge reads the per-value `_domain` and `_code`
-/// requirements of `Error` instead (on Linux and Darwin alike), and `LocalizedError` supplies the
-/// description. ``nsError`` also carries the underlying error (`NSUnderlyingErrorKey`).
+/// requirements of `Error` instead (witnessed in SWCredCore, where the conformance is declared;
+/// on Linux and Darwin alike), and `LocalizedError` supplies the description. ``nsError`` also
+/// carries the underlying error (`NSUnderlyingErrorKey`).
 extension SWCredError: LocalizedError {
     /// The domain swcred-only codes bridge to.
     public static let swcredErrorDomain = "swcred"
@@ -56,9 +57,6 @@ extension SWCredError: LocalizedError {
 
     /// The error's code as it bridges to `NSError`: the Apple status, or the exit status.
     public var errorCode: Int { code.status ?? Int(code.exitCode) }
-
-    public var _domain: String { errorDomain }
-    public var _code: Int { errorCode }
 
     public var errorDescription: String? { message }
 

@@ -1,1 +1,0 @@
-// SWCredTesting: module placeholder, replaced by the module's real files.
