@@ -79,7 +79,7 @@ let package = Package(
             name: "swcred",
             dependencies: [
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
-                "SWCredKit", "CSWCredSys",
+                "SWCredKit", "CSWCredSys", "SWCredSodium",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -16,6 +16,14 @@ struct SWCred: AsyncParsableCommand {
         version: SWCredVersion.string,
         subcommands: SWCred.allSubcommands
     )
+
+    /// Hardens the process (core limit 0, non-dumpable) and refuses secret-valued options before
+    /// ArgumentParser parses argv, since its error messages would echo them (store.md §8).
+    static func main() async {
+        ProcessHardening.apply()
+        SecretArgumentGuard.refuseSecretOptions(Array(CommandLine.arguments.dropFirst()))
+        await main(nil)
+    }
 }
 
 enum SWCredVersion {

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import SWCredCore
+
+/// The global store options of cli.md (named apart from the library's `SWCredStore.StoreOptions`): which keychain file, and which key opens it.
+///
+/// | option | env |
+/// | --- | --- |
+/// | `--store PATH` | `SWCRED_STORE` |
+/// | `--key-file PATH` | `SWCRED_KEY_FILE` |
+/// | `--passphrase-stdin` / `--passphrase-file PATH` / `--passphrase-fd N` | `SWCRED_PASSPHRASE_FILE` |
+///
+/// An option wins over its environment variable. Giving any passphrase source selects passphrase
+/// mode; otherwise the store is opened with its key file. Giving both a key file and a passphrase
+/// source is a usage error (64).
+struct GlobalStoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The keychain file (env SWCRED_STORE).", valueName: "path"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("The 32-byte key file of a key-file store (env SWCRED_KEY_FILE).", valueName: "path"))
+    var keyFile: String?
+
+    @Flag(help: "Read the store's passphrase from standard input.")
+    var passphraseStdin = false
+
+    @Option(help: ArgumentHelp("Read the store's passphrase from a file (mode 0600; env SWCRED_PASSPHRASE_FILE).",
+                               valueName: "path"))
+    var passphraseFile: String?
+
+    @Option(help: ArgumentHelp("Read the store's passphrase from an inherited file descriptor.", valueName: "n"))
+    var passphraseFd: Int32?
+
+    @Option(help: ArgumentHelp("Seconds to wait for the store's write lock; 0 tries once.", valueName: "seconds"))
+    var lockTimeout: Double?
+
+    @Flag(help: "Open a store older than the last one seen (rollback), with a warning.")
+    var allowRollback = false
+
+    /// The environment, injectable for tests of the resolution rules.
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    func validate() throws {
+        let sources = [passphraseStdin, passphraseFile != nil, passphraseFd != nil].filter { $0 }.count
+        if sources > 1 {
+            throw ValidationError("give at most one of --passphrase-stdin, --passphrase-file and --passphrase-fd")
+        }
+        if sources == 1 && keyFile != nil {
+            throw ValidationError("--key-file and a passphrase source exclude each other")
+        }
+        if let lockTimeout, !(lockTimeout >= 0 && lockTimeout <= 3600) {
+            throw ValidationError("--lock-timeout must be between 0 and 3600 seconds")
+        }
+        if let passphraseFd, passphraseFd < 0 {
+            throw ValidationError("--passphrase-fd must be a non-negative descriptor number")
+        }
+    }
+
+    /// The passphrase source given by an option or by `SWCRED_PASSPHRASE_FILE`, if any.
+    var passphraseSource: SecretSource? {
+        if passphraseStdin { return .standardInput }
+        if let passphraseFile { return .file(passphraseFile) }
+        if let passphraseFd { return .descriptor(passphraseFd) }
+        if keyFile == nil, let path = environment["SWCRED_PASSPHRASE_FILE"], !path.isEmpty { return .file(path) }
+        return nil
+    }
+
+    /// The key file given by `--key-file` or `SWCRED_KEY_FILE`, if any.
+    var explicitKeyFile: String? {
+        if let keyFile { return keyFile }
+        if let path = environment["SWCRED_KEY_FILE"], !path.isEmpty { return path }
+        return nil
+    }
+
+    /// The store path given by `--store` or `SWCRED_STORE`, if any.
+    var explicitStorePath: String? {
+        if let store { return store }
+        if let path = environment["SWCRED_STORE"], !path.isEmpty { return path }
+        return nil
+    }
+
+    /// Refuses reading the passphrase and the item password from the same stream (store.md §8:
+    /// "never read from the same stream implicitly").
+    func checkDistinctStreams(passwordSource: SecretSource?) throws(SWCredError) {
+        if passwordSource == .standardInput && passphraseSource == .standardInput {
+            throw SWCredError(.usage, "--password-stdin and --passphrase-stdin cannot both read standard input; "
+                + "give the passphrase with --passphrase-file or --passphrase-fd")
+        }
+    }
+}
+
+/// A site named on the command line: `HOST` or `HOST:PORT`, canonicalised the way the Shared Web
+/// Credentials layer stores servers (store.md §2.1: lowercased host).
+///
+/// Rules: ASCII only (IDN hosts are given as A-labels, `xn--…`), lowercased, one trailing dot
+/// removed, 1–253 bytes, characters `a-z 0-9 - . _`, no empty label; an optional `:PORT` of
+/// 1–65535. A scheme, path, user info or IPv6 literal is refused. Anything else is
+/// `invalidParameter` (50). No port means port 0 ("unspecified") when adding, and any port when
+/// looking up, as a keychain query that leaves an attribute out.
+struct SiteArgument: Sendable, Equatable {
+    /// The canonical host.
+    let host: String
+    /// The port, when one was given.
+    let port: UInt16?
+
+    init(_ text: String) throws(SWCredError) {
+        var hostPart = Substring(text)
+        var port: UInt16?
+        if text.contains("://") || text.contains("/") || text.contains("@") || text.contains("[") {
+            throw SWCredError(.invalidParameter, "give the site as HOST or HOST:PORT, without a scheme or path")
+        }
+        if let colon = text.lastIndex(of: ":") {
+            let digits = text[text.index(after: colon)...]
+            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = Int(digits), (1...65535).contains(value)
+            else {
+                throw SWCredError(.invalidParameter, "the port after ':' must be a number from 1 to 65535")
+            }
+            port = UInt16(value)
+            hostPart = text[..<colon]
+        }
+        guard hostPart.allSatisfy(\.isASCII) else {
+            throw SWCredError(.invalidParameter, "the host must be ASCII; give an internationalised name as its xn-- form")
+        }
+        var host = hostPart.lowercased()
+        if host.hasSuffix(".") { host.removeLast() }
+        guard !host.isEmpty, host.utf8.count <= 253 else {
+            throw SWCredError(.invalidParameter, "the host must be 1 to 253 characters long")
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-._")
+        guard host.allSatisfy({ allowed.contains($0) }), !host.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        else {
+            throw SWCredError(.invalidParameter, "the host may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
+        }
+        self.host = host
+        self.port = port
+    }
+
+    /// `host` or `host:port`, for messages.
+    var display: String { port.map { "\(host):\($0)" } ?? host }
+}
