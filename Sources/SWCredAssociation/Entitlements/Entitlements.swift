@@ -174,3 +174,16 @@ enum PlistValue: Sendable, Hashable {
         }
     }
 }
+
+extension Entitlements {
+    /// Diagnostics about the entitlement as a whole: an ignored entitlement (AD-2.1) and more than
+    /// 30 entries (AD-2.7, a warning only; there is no hard limit).
+    public var fileDiagnostics: [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if let problem = associatedDomainsProblem { diagnostics.append(.error(problem)) }
+        if entries.count > 30 {
+            diagnostics.append(.warning("\(entries.count) associated domains; limit this list to no more than about 20 to 30 domains"))
+        }
+        return diagnostics
+    }
+}

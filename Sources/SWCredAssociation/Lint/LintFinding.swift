@@ -1,0 +1,70 @@
+/// One finding of ``AssociationLinter``: the element of `swcred lint`'s JSON.
+public struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A stable identifier (`SWC…`); never renumbered.
+    public var id: String
+    /// How serious it is.
+    public var severity: DiagnosticSeverity
+    /// The JSON path of the offending value (`applinks.details[0].components[2]`), empty for the whole file.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+    /// How to fix it.
+    public var help: String
+
+    /// Creates a finding.
+    public init(id: String, severity: DiagnosticSeverity, path: String, message: String, help: String) {
+        self.id = id
+        self.severity = severity
+        self.path = path
+        self.message = message
+        self.help = help
+    }
+
+    /// `SWC… severity path: message`.
+    public var description: String {
+        "\(id) \(severity.rawValue)\(path.isEmpty ? "" : " \(path)"): \(message)"
+    }
+}
+
+/// The stable lint rule identifiers.
+public enum LintRule: String, Sendable, CaseIterable {
+    case tooLarge = "SWC001"
+    case invalidJSON = "SWC002"
+    case topLevelNotObject = "SWC003"
+    case byteOrderMark = "SWC004"
+    case duplicateKey = "SWC005"
+    case signedFile = "SWC006"
+    case emptyFile = "SWC007"
+    case unknownService = "SWC010"
+    case sectionNotObject = "SWC011"
+    case appsNotArray = "SWC012"
+    case appsNonString = "SWC013"
+    case badAppID = "SWC014"
+    case detailsOutsideApplinks = "SWC015"
+    case noServices = "SWC016"
+    case applinksAppsNotEmpty = "SWC020"
+    case applinksAppsLegacy = "SWC021"
+    case detailsMissing = "SWC022"
+    case detailsDictionary = "SWC023"
+    case detailNotObject = "SWC024"
+    case detailNoApp = "SWC025"
+    case appIDIgnored = "SWC026"
+    case appIDsNotArray = "SWC027"
+    case pathsBesideComponents = "SWC028"
+    case pathsDeprecated = "SWC029"
+    case componentsNotArray = "SWC030"
+    case componentNotObject = "SWC031"
+    case patternNotString = "SWC032"
+    case queryNonString = "SWC033"
+    case excludeNotBoolean = "SWC034"
+    case flagNotBoolean = "SWC035"
+    case unknownKey = "SWC036"
+    case undefinedVariable = "SWC037"
+    case variableShadowsBuiltIn = "SWC038"
+    case badSubstitutionVariables = "SWC039"
+    case pathNotString = "SWC040"
+    case notPrefixMisspelled = "SWC041"
+    case nonASCIIPattern = "SWC045"
+    case noRules = "SWC046"
+    case badHost = "SWC050"
+}
