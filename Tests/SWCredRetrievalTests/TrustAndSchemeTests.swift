@@ -1,0 +1,169 @@
+import Foundation
+import SWCredCore
+import SWCredRetrieval
+import SWCredTLSTestServer
+import Testing
+
+@Suite("https only and TLS trust")
+struct TrustAndSchemeTests {
+    @Test("AD-4.2: an http URL is refused before any connection is made")
+    func httpRefused() async throws {
+        try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)], tls: false) { server in
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
+                await $0.fetch(url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .direct, allowUserInstalledRoots: true)
+            }
+            #expect(!result.report.accepted)
+            #expect(result.report.failure?.rule == "AD-4.2")
+            #expect(result.report.status == nil)
+            // The plain server, which would have answered, never saw a request.
+            #expect(server.requests.isEmpty)
+        }
+    }
+
+    @Test("AD-4.2: the CDN base URL must be https")
+    func cdnBaseMustBeHTTPS() {
+        expectCode(.invalidParameter) {
+            _ = try LiveAssociationFileFetcher(configuration: RetrievalConfiguration(cdnBaseURL: "http://cdn.test/a/v1/"))
+        }
+    }
+
+    @Test("AD-4.3: a certificate from an unknown root is refused (-1202) without user roots")
+    func untrustedWithoutCAFile() async throws {
+        let (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)], trustTestRoot: false)
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.rule == "AD-4.3")
+        #expect(result.report.failure?.domain == "NSURLErrorDomain")
+        #expect(result.report.failure?.code == -1202)
+        #expect(result.report.userInstalledRoot == false)
+    }
+
+    @Test("AD-4.3: the same server is accepted with the root as a user-installed root, and flagged")
+    func trustedWithCAFile() async throws {
+        let (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)], trustTestRoot: true)
+        #expect(result.report.accepted)
+        #expect(result.report.userInstalledRoot)
+        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.3" && $0.severity == .warning })
+    }
+
+    @Test("AD-4.3: user-installed roots are not used when the request does not allow them")
+    func userRootsOnlyWhenAllowed() async throws {
+        let (result, requests) = try await fetchOnce(
+            routes: [wellKnown: .json(goodAASA)],
+            trustTestRoot: true,
+            allowUserInstalledRoots: false
+        )
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.code == -1202)
+        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.3" && $0.severity == .note })
+        #expect(requests.isEmpty)
+    }
+
+    @Test("AD-4.3: a certificate for another host name is refused even with the root trusted")
+    func wrongHostName() async throws {
+        let authority = try TestCertificateAuthority()
+        let leaf = try authority.issueLeaf(dnsNames: ["other.test"])
+        let server = try await TLSTestServer.start(
+            hostnames: ["aasa.test"],
+            routes: [wellKnown: .json(goodAASA)],
+            certificateAuthority: authority,
+            leaf: leaf
+        )
+        do {
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration(for: server)) {
+                await $0.fetch(try request(server))
+            }
+            #expect(!result.report.accepted)
+            #expect(result.report.failure?.code == -1202)
+            #expect(server.requests.isEmpty)
+            try await server.shutdown()
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    @Test("AD-4.3: an expired leaf is refused")
+    func expiredLeaf() async throws {
+        let authority = try TestCertificateAuthority()
+        let leaf = try authority.issueLeaf(dnsNames: ["aasa.test"], validFor: -7200)
+        let server = try await TLSTestServer.start(
+            hostnames: ["aasa.test"],
+            routes: [wellKnown: .json(goodAASA)],
+            certificateAuthority: authority,
+            leaf: leaf
+        )
+        do {
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration(for: server)) {
+                await $0.fetch(try request(server))
+            }
+            #expect(!result.report.accepted)
+            #expect(result.report.failure?.rule == "AD-4.3")
+            try await server.shutdown()
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    @Test("AD-4.8: nothing listening is a connection failure, not a hang")
+    func nothingListening() async throws {
+        // Start and stop a server to get a port that is now closed.
+        let server = try await TLSTestServer.start(hostnames: ["aasa.test"])
+        let port = server.port
+        let config = configuration(for: server)
+        try await server.shutdown()
+        let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: port), route: .direct))
+        }
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.isNetworkFailure == true)
+    }
+
+    @Test("--resolve for another port is refused instead of connecting to the wrong place")
+    func resolvePortMismatch() async throws {
+        let config = RetrievalConfiguration(resolveOverrides: [ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1")])
+        let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: 9443), route: .direct))
+        }
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.message.contains("--resolve") == true)
+    }
+
+    @Test("A CA file with no certificate is malformed input")
+    func badCAFile() {
+        expectCode(.malformedInput) {
+            _ = try LiveAssociationFileFetcher(configuration: RetrievalConfiguration(userInstalledRootsPEM: ["not a pem"]))
+        }
+    }
+}
+
+@Suite("Hosts and --resolve arguments")
+struct HostParsingTests {
+    @Test("Hosts are lowercased, one trailing dot dropped, 443 omitted")
+    func normalised() throws {
+        #expect(try RetrievalHost(parsing: "Example.COM.").authority == "example.com")
+        #expect(try RetrievalHost(parsing: "example.com:443").authority == "example.com")
+        #expect(try RetrievalHost(parsing: "example.com:8443").authority == "example.com:8443")
+        #expect(try RetrievalHost(parsing: "xn--bcher-kva.example").host == "xn--bcher-kva.example")
+    }
+
+    @Test("Hosts that could change the URL are refused", arguments: [
+        "", "evil.com/x", "a b.com", "bücher.example", "example.com:0", "example.com:70000", "example.com:x",
+        "user@example.com", "a..b", ".a", "[::1]", "example.com:1:2", "a?b", "a#b",
+    ])
+    func refused(text: String) {
+        expectCode(.invalidParameter) { _ = try RetrievalHost(parsing: text) }
+    }
+
+    @Test("--resolve HOST:PORT:ADDR parses like curl")
+    func resolveParses() throws {
+        let entry = try ResolveOverride(parsing: "AASA.test:8443:127.0.0.1")
+        #expect(entry == ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1"))
+        #expect(try ResolveOverride(parsing: "aasa.test:443:[::1]").address == "::1")
+    }
+
+    @Test("--resolve rejects malformed values", arguments: ["aasa.test", "aasa.test:443", ":443:1.2.3.4", "aasa.test:0:1.2.3.4", "aasa.test:x:1.2.3.4", "aasa.test:443:", "aasa.test:443:1.2.3.4/x"])
+    func resolveRejects(text: String) {
+        expectCode(.usage) { _ = try ResolveOverride(parsing: text) }
+    }
+}
