@@ -1,0 +1,85 @@
+import Dispatch
+public import SWCredCore
+public import SWCredStore
+
+/// The encrypted store as a Shared Web Credentials backend.
+///
+/// Reads use a snapshot (no lock); every change is one store transaction (lock, read, apply, write
+/// a new generation), so concurrent processes never lose an update (`spec/store.md` §6–7). The
+/// store's calls block (lock waits, `fsync`, Argon2id), so they run on a dispatch queue, off
+/// Swift's cooperative pool.
+public final class StoreBackend: SharedWebCredentialsBackend {
+    /// The open store.
+    public let store: KeychainStore
+    private let queue: DispatchQueue
+
+    /// Wraps an open store.
+    public init(store: KeychainStore) {
+        self.store = store
+        self.queue = DispatchQueue(label: "swcred.store-backend", attributes: .concurrent)
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws(SWCredError) -> T {
+        let result: Result<T, SWCredError> = await withCheckedContinuation { continuation in
+            queue.async {
+                do {
+                    continuation.resume(returning: .success(try body()))
+                } catch let error as SWCredError {
+                    continuation.resume(returning: .failure(error))
+                } catch {
+                    continuation.resume(returning: .failure(SWCredError(.internalError, "store failure: \(error)")))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    public func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
+        let store = self.store
+        return try await run { SWCDeviceSettings(try store.snapshot().contents.settings) }
+    }
+
+    public func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
+        let store = self.store
+        return try await run { try store.snapshot().contents.sharedWebCredentialItems(matching: query) }
+    }
+
+    public func add(_ item: SWCItem) async throws(SWCredError) {
+        let store = self.store
+        try await run {
+            try store.transaction { contents, now in try contents.addSharedWebCredential(item, at: now) }
+        }
+    }
+
+    public func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
+        let store = self.store
+        try await run {
+            try store.transaction { contents, now in
+                try contents.updateSharedWebCredentials(matching: query, secret: secret, comment: comment, at: now)
+            }
+        }
+    }
+
+    public func delete(matching query: SWCItemQuery) async throws(SWCredError) {
+        let store = self.store
+        try await run {
+            try store.transaction { contents, _ in try contents.deleteSharedWebCredentials(matching: query) }
+        }
+    }
+
+    public func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
+        let store = self.store
+        return try await run {
+            try store.snapshot().contents.sharedWebCredentialsApproval(appID: appID, domain: domain)
+        }
+    }
+
+    public func setUserApproval(_ state: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
+        let store = self.store
+        try await run {
+            try store.transaction { contents, _ in
+                try contents.setSharedWebCredentialsUserApproval(state, appID: appID, domain: domain)
+            }
+        }
+    }
+}
