@@ -3,5 +3,6 @@ import ArgumentParser
 extension SWCred {
     /// Every subcommand, in the order `swcred --help` lists them. Add new commands here.
     static let allSubcommands: [any ParsableCommand.Type] = [
+        FetchCommand.self,
     ]
 }

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import SWCredAssociation
+import SWCredCore
+import SWCredRetrieval
+
+/// `swcred fetch HOST [--cdn | --direct] [--ca-file PEM] [--resolve …] [-o FILE]`: downloads one
+/// apple-app-site-association file under Apple's retrieval rules and reports every rule checked.
+///
+/// The default route is `--direct` (the site itself: `.well-known`, then the legacy root on a 404
+/// with a warning); `--mode-entry` asks `.well-known` only, as for `?mode=` entries. An explicit
+/// fetch may use `--ca-file` roots (AD-4.3); the report then says `userInstalledRoot: true`.
+///
+/// Output: JSON mode prints the report (`url`, `status`, `bytes`, `contentType`, `redirected`,
+/// `accepted`, `diagnostics`, …) on stdout; text mode prints the body on stdout (unless `-o`) and
+/// the report on stderr. Exit 0 when accepted, 69 when a retrieval rule refused the file or the
+/// network failed (the message names the rule), 65 when the body is not a valid AASA file.
+struct FetchCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Download one apple-app-site-association file under Apple's retrieval rules.",
+        discussion: """
+            Every rule checked is reported: https only, TLS trust, no redirects (the Location is named), \
+            status, the 131072-byte cap (enforced while streaming), timeouts, Content-Type, signed bodies, \
+            and the JSON parse. Exit 69 names the rule that refused the file.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The site: HOST or HOST:PORT (an https:// URL of the site is accepted).", valueName: "host"))
+    var host: String
+
+    @Flag(help: "Fetch through Apple's CDN route https://app-site-association.cdn-apple.com/a/v1/<host>.")
+    var cdn = false
+
+    @Flag(help: "Fetch from the site: .well-known, then the legacy root on a 404 (the default).")
+    var direct = false
+
+    @Flag(help: "Fetch .well-known only, as for ?mode= entries (no legacy root).")
+    var modeEntry = false
+
+    @Option(help: ArgumentHelp("Extra trusted roots, PEM (user-installed roots, AD-4.3).", valueName: "pem"))
+    var caFile: String?
+
+    @Option(help: ArgumentHelp("Connect HOST:PORT to ADDR (repeatable), like curl.", valueName: "host:port:addr"))
+    var resolve: [String] = []
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Seconds allowed for the whole exchange (default 60).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Seconds allowed to connect (default 10).", valueName: "seconds"))
+    var connectTimeout: Double?
+
+    @Option(help: ArgumentHelp("Seconds of silence allowed while reading (default 30).", valueName: "seconds"))
+    var readTimeout: Double?
+
+    @Option(help: .hidden)
+    var cdnBaseUrl: String?
+
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if [cdn, direct, modeEntry].filter({ $0 }).count > 1 {
+            throw ValidationError("give at most one of --cdn, --direct and --mode-entry")
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let configuration = try RetrievalConfiguration(
+            caFile: caFile,
+            resolve: resolve,
+            totalTimeout: timeout,
+            connectTimeout: connectTimeout,
+            readTimeout: readTimeout,
+            cdnBaseURL: cdnBaseUrl
+        )
+        let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .direct : .origin)
+
+        var result: AASAFetchResult
+        var file: AssociationFile?
+        let target = try FetchTarget(argument: host)
+        switch target {
+        case .insecure(let url):
+            // AD-4.2: refused before anything touches the network.
+            result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration) {
+                await $0.fetch(url: url, route: route, allowUserInstalledRoots: true)
+            }
+        case .host(let site):
+            result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration) {
+                await $0.fetch(AASAFetchRequest(host: site, route: route, allowUserInstalledRoots: true))
+            }
+            file = result.parse()
+        }
+
+        if let body = result.body, let output {
+            do {
+                try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw SWCredError(.ioFailure, "cannot write \(output): \(error.localizedDescription)")
+            }
+        }
+        switch console.format {
+        case .json:
+            console.emitJSON(result.report)
+        case .text:
+            if output == nil, let body = result.body, result.report.accepted || file == nil {
+                console.outBytes(body)
+            }
+            Self.printReport(result.report, to: console)
+        }
+        guard let failure = result.report.failure else { return 0 }
+        let message = "refused by \(failure.rule): \(failure.message) (\(failure.domain) \(failure.code))"
+        if failure.rule == "AD-4.9" { throw SWCredError(.malformedAASA, message) }
+        throw SWCredError(failure.isNetworkFailure ? .fetchFailed : .fetchRefused, message)
+    }
+
+    /// The report, one fact per line, on stderr.
+    static func printReport(_ report: AASAFetchReport, to console: Console) {
+        console.err("url: \(report.url)")
+        console.err("status: \(report.status.map(String.init) ?? "none")")
+        console.err("bytes: \(report.bytes)")
+        console.err("content-type: \(report.contentType ?? "none")")
+        if report.redirected { console.err("redirect: \(report.location ?? "no Location")") }
+        if report.userInstalledRoot { console.err("trust: user-installed root (--ca-file)") }
+        for diagnostic in report.diagnostics {
+            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule)]: \(diagnostic.message)")
+        }
+        console.err("accepted: \(report.accepted ? "yes" : "no")")
+    }
+}
+
+/// What the `fetch` argument names: a site, or a URL that is not https.
+enum FetchTarget {
+    case host(RetrievalHost)
+    case insecure(String)
+
+    /// Accepts `host`, `host:port`, or `https://host[:port][/]`; an `http://` URL is kept so the
+    /// fetcher can refuse it by AD-4.2 and report that.
+    init(argument: String) throws {
+        let lower = argument.lowercased()
+        if lower.hasPrefix("http://") {
+            self = .insecure(argument)
+            return
+        }
+        var text = argument
+        if lower.hasPrefix("https://") {
+            text = String(argument.dropFirst("https://".count))
+            if text.hasSuffix("/") { text.removeLast() }
+        }
+        self = .host(try RetrievalHost(parsing: text))
+    }
+}
