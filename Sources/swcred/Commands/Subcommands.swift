@@ -3,6 +3,10 @@ import ArgumentParser
 extension SWCred {
     /// Every subcommand, in the order `swcred --help` lists them. Add new commands here.
     static let allSubcommands: [any ParsableCommand.Type] = [
+        EntitlementsCommand.self,
+        LintCommand.self,
+        MatchCommand.self,
+        VerifyCommand.self,
         FetchCommand.self,
     ]
 }

@@ -1,0 +1,64 @@
+import ArgumentParser
+import SWCredAssociation
+import SWCredCore
+
+/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file (`spec/cli.md`).
+/// Exit 0 without errors, 65 with errors.
+struct LintCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Validate an apple-app-site-association file."
+    )
+
+    /// Files larger than this are not read at all (the lint reports anything over 131072 bytes).
+    static let readLimit = 4 << 20
+
+    @Argument(help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The host the file is served for.", valueName: "host"))
+    var host: String?
+
+    @OptionGroup var formatOptions: FormatOptions
+
+    struct Output: Encodable {
+        let file: String
+        let host: String?
+        let valid: Bool
+        let errors: Int
+        let warnings: Int
+        let findings: [LintFinding]
+
+        private enum CodingKeys: String, CodingKey { case file, host, valid, errors, warnings, findings }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(file, forKey: .file)
+            try c.encode(host, forKey: .host)
+            try c.encode(valid, forKey: .valid)
+            try c.encode(errors, forKey: .errors)
+            try c.encode(warnings, forKey: .warnings)
+            try c.encode(findings, forKey: .findings)
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: .malformedAASA)
+        let findings = AssociationLinter().lint(bytes, host: host)
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.filter { $0.severity == .warning }.count
+        let output = Output(file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings,
+                            findings: findings)
+        switch console.format {
+        case .json:
+            console.emitJSON(output)
+        case .text:
+            for finding in findings {
+                console.out("\(finding)")
+                console.out("    help: \(finding.help)")
+            }
+            console.out("\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        return errors == 0 ? 0 : 65
+    }
+}

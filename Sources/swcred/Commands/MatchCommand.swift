@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import SWCredAssociation
+import SWCredCore
+
+/// `swcred match URL (--aasa FILE | --aasa-dir DIR) [--app-id ID] [--entitlements FILE]`: decides
+/// what opening a URL does (`spec/cli.md`). Exit 0 `match`, 1 `exclude` or `no_match`, 64–66 on
+/// bad input.
+struct MatchCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Decide whether a URL opens an app (universal links)."
+    )
+
+    @Argument(help: ArgumentHelp("The http(s) URL to open.", valueName: "url"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The apple-app-site-association file served by the URL's host.", valueName: "file"))
+    var aasa: String?
+
+    @Option(help: ArgumentHelp("Offline sites: DIR/<host>/.well-known/apple-app-site-association.", valueName: "dir"))
+    var aasaDir: String?
+
+    @OptionGroup var app: AppOptions
+    @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        guard (aasa == nil) != (aasaDir == nil) else {
+            throw ValidationError("give exactly one of --aasa FILE and --aasa-dir DIR")
+        }
+        if app.entitlements != nil, aasaDir == nil {
+            throw ValidationError("--entitlements needs --aasa-dir (the entry chooses the file)")
+        }
+    }
+
+    struct Output: Encodable {
+        let url: String
+        let host: String
+        let outcome: MatchOutcome
+        let appID: String?
+        let entitlement: String?
+        let aasaHost: String?
+        let rule: MatchedRule?
+        let diagnostics: [Diagnostic]
+
+        private enum CodingKeys: String, CodingKey {
+            case url, host, outcome, appID, entitlement, aasaHost, rule, diagnostics
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(url, forKey: .url)
+            try c.encode(host, forKey: .host)
+            try c.encode(outcome, forKey: .outcome)
+            try c.encode(appID, forKey: .appID)
+            try c.encode(entitlement, forKey: .entitlement)
+            try c.encode(aasaHost, forKey: .aasaHost)
+            try c.encode(rule, forKey: .rule)
+            try c.encode(diagnostics, forKey: .diagnostics)
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let link = try LinkURL(url)
+        let output: Output
+        if let aasa {
+            let bytes = try FileInput.read(path: aasa, maximumBytes: AssociationFile.Limits().maximumBytes,
+                                           tooLarge: .malformedAASA)
+            let file = try AssociationFile.parse(bytes)
+            let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
+            let result = ApplinksMatcher(file: file).match(link, appID: appID)
+            output = Output(url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
+                            entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
+        } else if let aasaDir, app.entitlements != nil {
+            let identity = try app.identity()
+            let evaluator = TrustEvaluator(source: DirectoryAssociationSource(root: aasaDir),
+                                           device: app.device.settings)
+            let decision = await LinkResolver(evaluator: evaluator).decide(link, app: identity)
+            output = Output(url: url, host: link.host, outcome: decision.outcome, appID: decision.appID,
+                            entitlement: decision.entitlement, aasaHost: decision.aasaHost, rule: decision.rule,
+                            diagnostics: decision.diagnostics)
+        } else if let aasaDir {
+            let source = DirectoryAssociationSource(root: aasaDir)
+            let retrieved = try await source.retrieve(AssociationFileRequest(host: link.host, port: nil))
+            var diagnostics = retrieved.diagnostics
+            if let body = retrieved.body {
+                let file = try AssociationFile.parse(body)
+                diagnostics += file.diagnostics
+                let result = ApplinksMatcher(file: file).match(link, appID: app.appID)
+                output = Output(url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? app.appID,
+                                entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: diagnostics)
+            } else {
+                if let failure = retrieved.failure { diagnostics.append(.warning(failure.description)) }
+                output = Output(url: url, host: link.host, outcome: .noMatch, appID: app.appID, entitlement: nil,
+                                aasaHost: link.host, rule: nil, diagnostics: diagnostics)
+            }
+        } else {
+            throw SWCredError(.usage, "give exactly one of --aasa FILE and --aasa-dir DIR")
+        }
+        switch console.format {
+        case .json:
+            console.emitJSON(output)
+        case .text:
+            for diagnostic in output.diagnostics where diagnostic.severity != .note { console.warn(diagnostic.message) }
+            var line = "\(output.outcome.rawValue)"
+            if let appID = output.appID { line += "\t\(appID)" }
+            if let rule = output.rule {
+                line += "\t\(rule.key)[\(rule.component)] of detail \(rule.detail)"
+                line += "\t" + Self.compactJSON(rule.pattern)
+            }
+            if let entitlement = output.entitlement { line += "\tvia \(entitlement)" }
+            console.out(line)
+        }
+        return output.outcome == .match ? 0 : 1
+    }
+
+    /// One-line JSON of a rule pattern, keys sorted.
+    static func compactJSON(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
