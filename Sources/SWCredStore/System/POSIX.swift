@@ -44,7 +44,11 @@ enum POSIX {
 
     /// Fails the `n`-th call of one kind with `errno` (tests only).
     static func injectedFault(_ call: Call) -> Int32? {
-        FaultInjection.shared.consume(call)
+        #if DEBUG
+        return FaultInjection.current?.consume(call)
+        #else
+        return nil
+        #endif
     }
 
     // MARK: Calls (each returns the result or throws ioFailure naming `step`)
@@ -254,50 +258,44 @@ enum POSIX {
 }
 
 /// In-process fault injection for tests (spec/store.md T5, in-process half): fail the `n`-th call
-/// (1-based) of one kind with an errno. Inactive unless a test arms it.
+/// (1-based) of one kind with an errno. Scoped to a task with ``run(_:)``, so parallel tests do not
+/// see each other's faults; inactive unless a test installs one.
 final class FaultInjection: Sendable {
-    static let shared = FaultInjection()
+    @TaskLocal static var current: FaultInjection?
 
     private struct Plan {
         var call: POSIX.Call
         var remaining: Int
         var errno: Int32
-        var seen: [POSIX.Call: Int] = [:]
+        var fired = false
     }
 
-    private let plan = Mutex<Plan?>(nil)
-    private let counting = Mutex<[POSIX.Call: Int]?>(nil)
+    private let plan: Mutex<Plan?>
+    private let counts = Mutex<[POSIX.Call: Int]>([:])
 
-    /// Arms one fault: the `nth` call of `call` fails with `errno`.
-    func arm(_ call: POSIX.Call, nth: Int, errno: Int32) {
-        plan.withLock { $0 = Plan(call: call, remaining: nth, errno: errno) }
+    /// An injector that fails the `nth` call of `call` with `errno`, or only counts calls when
+    /// `call` is nil.
+    init(failing call: POSIX.Call? = nil, nth: Int = 1, errno: Int32 = EIO) {
+        plan = Mutex(call.map { Plan(call: $0, remaining: nth, errno: errno) })
     }
 
-    /// Disarms; returns whether the armed fault fired.
-    @discardableResult
-    func disarm() -> Bool {
-        plan.withLock { current in
-            defer { current = nil }
-            return current.map { $0.remaining <= 0 } ?? false
-        }
+    /// Runs `body` with this injector active for the current task.
+    func run<R>(_ body: () throws -> R) rethrows -> R {
+        try Self.$current.withValue(self) { try body() }
     }
 
-    /// Starts counting calls (to enumerate every N along a path).
-    func startCounting() { counting.withLock { $0 = [:] } }
+    /// Whether the planned fault fired.
+    var fired: Bool { plan.withLock { $0?.fired ?? false } }
 
-    /// Stops counting and returns the counts.
-    func stopCounting() -> [POSIX.Call: Int] {
-        counting.withLock { current in
-            defer { current = nil }
-            return current ?? [:]
-        }
-    }
+    /// How many calls of each kind were seen.
+    var callCounts: [POSIX.Call: Int] { counts.withLock { $0 } }
 
     func consume(_ call: POSIX.Call) -> Int32? {
-        counting.withLock { if $0 != nil { $0?[call, default: 0] += 1 } }
+        counts.withLock { $0[call, default: 0] += 1 }
         return plan.withLock { current -> Int32? in
             guard var active = current, active.call == call, active.remaining > 0 else { return nil }
             active.remaining -= 1
+            if active.remaining == 0 { active.fired = true }
             current = active
             return active.remaining == 0 ? active.errno : nil
         }
