@@ -124,10 +124,12 @@ enum PayloadCodec {
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount { records.append(try decodeRecord(&r, limits: limits)) }
         try r.expectEnd()
-        return try StoreContents(
+        var contents = try StoreContents(
             schemaVersion: schema, creationDate: created, settings: settings, items: items,
             associationRecords: records
         )
+        contents.limits = limits
+        return contents
     }
 
     private static func decodeItem(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError)

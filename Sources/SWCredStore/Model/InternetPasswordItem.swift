@@ -131,6 +131,25 @@ public struct InternetPasswordItem: Sendable, Hashable, Codable {
     }
 }
 
+extension InternetPasswordItem {
+    // Exact bytes, like the store's keys: Swift's String equality would merge canonically
+    // equivalent spellings, and a change between them would then never be saved.
+    public static func == (lhs: InternetPasswordItem, rhs: InternetPasswordItem) -> Bool {
+        lhs.key == rhs.key && lhs.isNegative == rhs.isNegative && lhs.secret == rhs.secret
+            && lhs.creationDate == rhs.creationDate && lhs.modificationDate == rhs.modificationDate
+            && lhs.label.utf8.elementsEqual(rhs.label.utf8) && lhs.comment.utf8.elementsEqual(rhs.comment.utf8)
+            && lhs.creator.utf8.elementsEqual(rhs.creator.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(isNegative)
+        hasher.combine(secret)
+        hasher.combine(creationDate)
+        hasher.combine(modificationDate)
+    }
+}
+
 extension InternetPasswordItem: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The attributes, with the secret replaced by a redaction marker.
     public var description: String {

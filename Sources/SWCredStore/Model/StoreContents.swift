@@ -35,6 +35,11 @@ public struct StoreContents: Sendable {
     /// Every association record, in insertion order.
     public private(set) var associationRecords: [AssociationRecord]
 
+    /// The limits that ``add(_:at:limits:)``, ``update(matching:with:at:limits:)`` and
+    /// ``upsertAssociationRecord(_:limits:)`` apply when not given explicitly. A store sets it to
+    /// its ``StoreOptions/limits`` before running a transaction. Not stored, not compared.
+    public var limits: StoreLimits = .default
+
     private var itemIndex: [ItemKey: Int]
     private var associationIndex: [AssociationRecord.Key: Int]
 
@@ -98,14 +103,15 @@ public struct StoreContents: Sendable {
     /// - Parameters:
     ///   - item: the item; its dates are replaced.
     ///   - date: the injected clock's time (millisecond precision is kept).
-    ///   - limits: field sizes and the item count.
+    ///   - limits: field sizes and the item count; `nil` uses ``limits``.
     /// - Throws: `invalidParameter` (malformed or oversized attribute), `duplicateItem` (the key
     ///   exists, a "Passwords not saved" entry included), `limitExceeded` (too many items).
     public mutating func add(
         _ item: InternetPasswordItem,
         at date: Date,
-        limits: StoreLimits = .default
+        limits: StoreLimits? = nil
     ) throws(SWCredError) {
+        let limits = limits ?? self.limits
         var item = item
         let stamp = date.roundedToMilliseconds
         item.creationDate = stamp
@@ -133,8 +139,9 @@ public struct StoreContents: Sendable {
         matching query: ItemQuery,
         with update: ItemUpdate,
         at date: Date,
-        limits: StoreLimits = .default
+        limits: StoreLimits? = nil
     ) throws(SWCredError) -> Int {
+        let limits = limits ?? self.limits
         let offsets = items.indices.filter { query.matches(items[$0]) }
         guard !offsets.isEmpty else { throw SWCredError(.itemNotFound, "no item matches the update") }
         let stamp = date.roundedToMilliseconds
@@ -210,8 +217,9 @@ public struct StoreContents: Sendable {
     @discardableResult
     public mutating func upsertAssociationRecord(
         _ record: AssociationRecord,
-        limits: StoreLimits = .default
+        limits: StoreLimits? = nil
     ) throws(SWCredError) -> AssociationRecord? {
+        let limits = limits ?? self.limits
         var record = record
         record.lastChecked = record.lastChecked.roundedToMilliseconds
         record.nextCheck = record.nextCheck.roundedToMilliseconds

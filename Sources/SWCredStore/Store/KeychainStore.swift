@@ -256,6 +256,7 @@ public final class KeychainStore: Sendable {
             )
         }
         var contents = verified.contents
+        contents.limits = options.limits
         let result = try body(&contents, options.clock.now())
         guard contents != verified.contents else {
             try recordMark(verified)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import SWCredSodium
 #if canImport(Glibc)
 import Glibc
