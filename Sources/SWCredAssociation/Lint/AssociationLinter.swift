@@ -304,12 +304,14 @@ public struct AssociationLinter: Sendable {
                               "write paths as strings")
                         continue
                     }
-                    if text.lowercased().hasPrefix("not") && !text.hasPrefix("NOT ") && !text.hasPrefix("/") {
+                    let misspelledNot = text.lowercased().hasPrefix("not") && !text.hasPrefix("NOT ") && !text.hasPrefix("/")
+                    if misspelledNot {
                         c.add(.notPrefixMisspelled, .warning, elementPath,
                               "'\(text)' looks like an exclusion but only 'NOT ' (upper case, with a space) excludes",
                               "write 'NOT /path'")
                     }
-                    if !text.unicodeScalars.allSatisfy(\.isASCII) || text.contains(" ") && !text.hasPrefix("NOT ") {
+                    let body = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
+                    if !misspelledNot, !body.unicodeScalars.allSatisfy({ $0.isASCII && $0 != " " }) {
                         c.add(.nonASCIIPattern, .warning, elementPath,
                               "the path contains characters a URL never contains unescaped; it can never match",
                               "percent-encode the characters as they appear in URLs")

@@ -1,0 +1,63 @@
+import Foundation
+import SWCredAssociation
+import Testing
+
+@Suite("Lint")
+struct LintTests {
+    static func lint(_ text: String, host: String? = nil) -> [LintFinding] {
+        AssociationLinter().lint(Array(text.utf8), host: host)
+    }
+
+    @Test("Rule ids are unique and stable SWC identifiers")
+    func ids() {
+        let ids = LintRule.allCases.map(\.rawValue)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.hasPrefix("SWC") && $0.count == 6 })
+    }
+
+    @Test("Findings carry the JSON path of the offending value")
+    func paths() {
+        let findings = Self.lint(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{},{},{"?":{"a":true}}]}]}}"#)
+        #expect(findings.map(\.path) == [#"applinks.details[0].components[2]["?"].a"#])
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.help.isEmpty == false)
+    }
+
+    @Test("AD-4.6/AD-4.9: size, JSON and top-level problems are single error findings")
+    func parseProblems() {
+        #expect(Self.lint("{").map(\.id) == ["SWC002"])
+        #expect(Self.lint("[]").map(\.id) == ["SWC003"])
+        #expect(Self.lint("").map(\.id) == ["SWC007"])
+        let big = AssociationLinter().lint([UInt8](repeating: 0x20, count: 131_073))
+        #expect(big.map(\.id) == ["SWC001"])
+    }
+
+    @Test("AD-3.9: BOM and duplicate keys are warnings; AD-3.8: signed files are warnings")
+    func encodingWarnings() throws {
+        let findings = AssociationLinter().lint([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":[],"apps":[]}}"#.utf8))
+        #expect(Set(findings.map(\.id)) == ["SWC004", "SWC005"])
+        let signed = [UInt8](try Data(contentsOf: TestSupport.fixtures.appendingPathComponent(
+            "sites/signed.example/.well-known/apple-app-site-association")))
+        #expect(AssociationLinter().lint(signed).map(\.id).contains("SWC006"))
+    }
+
+    @Test("--host must be ASCII (Punycode) and valid")
+    func host() {
+        let good = #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"#
+        #expect(Self.lint(good, host: "example.com").isEmpty)
+        #expect(Self.lint(good, host: "café.example").map(\.id) == ["SWC050"])
+        #expect(Self.lint(good, host: "example").map(\.id) == ["SWC050"])
+    }
+
+    @Test("The fixtures: the good shop file is clean, the broken one has errors")
+    func fixtures() throws {
+        func read(_ host: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: TestSupport.fixtures.appendingPathComponent(
+                "sites/\(host)/.well-known/apple-app-site-association")))
+        }
+        let good = AssociationLinter().lint(try read("tacos.example"))
+        #expect(!good.contains { $0.severity != .note })
+        let broken = AssociationLinter().lint(try read("broken.example"))
+        #expect(broken.filter { $0.severity == .error }.count >= 4)
+    }
+}
