@@ -1,1 +1,0 @@
-// SWCredSecurity: module placeholder, replaced by the module's real files.
