@@ -101,7 +101,7 @@ private struct BodySender: Sendable {
     let pieces: [[UInt8]]
     let endless: Bool
     let limit: Int
-    let drip: TimeAmount?
+    let drip: Duration?
 
     func send(piece: Int, sent: Int) {
         let context = self.context.value
@@ -130,7 +130,9 @@ private struct BodySender: Sendable {
             }
         }
         if let drip {
-            context.eventLoop.scheduleTask(in: drip) { step() }
+            let (seconds, attoseconds) = drip.components
+            let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+            context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { step() }
         } else {
             step()
         }

@@ -1,5 +1,3 @@
-import NIOCore
-
 /// What the test server answers for one path: status, headers, body and how the body is sent.
 ///
 /// Routes are plain values so a test can state the whole exchange in one line
@@ -24,7 +22,7 @@ public struct TestRoute: Sendable {
     /// Send the body in pieces of this many bytes (nil: in one write).
     public var chunkSize: Int?
     /// Wait this long before each piece (a slow "drip" server).
-    public var dripInterval: TimeAmount?
+    public var dripInterval: Duration?
     /// Keep sending pieces of ``body`` without end until the client goes away (or
     /// ``endlessLimit`` bytes are sent), to show that a client stops reading at its cap.
     public var endless: Bool
@@ -38,7 +36,7 @@ public struct TestRoute: Sendable {
         body: [UInt8] = [],
         framing: Framing = .contentLength,
         chunkSize: Int? = nil,
-        dripInterval: TimeAmount? = nil,
+        dripInterval: Duration? = nil,
         endless: Bool = false,
         endlessLimit: Int = 64 << 20
     ) {

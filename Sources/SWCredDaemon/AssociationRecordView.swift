@@ -1,0 +1,113 @@
+public import Foundation
+public import SWCredStore
+
+/// An association record as `swcred associations` shows it: JSON fields, and `swcutil show`'s
+/// labels in text (AD-5.1: "User Approval", "Site/Fmwk Approval", "Last Checked", "Next Check",
+/// "Error", "Retries").
+public struct AssociationRecordView: Sendable, Hashable, Codable {
+    /// The record's error.
+    public struct ErrorView: Sendable, Hashable, Codable {
+        /// The error domain.
+        public var domain: String
+        /// The code.
+        public var code: Int64
+        /// The message.
+        public var message: String
+    }
+
+    /// The service.
+    public var service: String
+    /// The app ID.
+    public var appID: String
+    /// The domain as written in an entitlement (`*.host:port?mode=…`).
+    public var domain: String
+    /// The host (no `*.`).
+    public var host: String
+    /// The port, if any.
+    public var port: Int?
+    /// Whether the entry is a wildcard.
+    public var wildcard: Bool
+    /// The modes, sorted.
+    public var modes: [String]
+    /// `unspecified`, `approved` or `denied`.
+    public var userApproval: String
+    /// `unspecified`, `approved` or `denied`.
+    public var siteApproval: String
+    /// When last checked; nil for never.
+    public var lastChecked: Date?
+    /// When next due; nil for never.
+    public var nextCheck: Date?
+    /// The last error, if any.
+    public var error: ErrorView?
+    /// Consecutive failed checks.
+    public var retries: UInt32
+    /// `downloaded`, `builtIn` or `manual`.
+    public var source: String
+
+    /// A view of `record`.
+    public init(_ record: AssociationRecord) {
+        service = record.service.rawValue
+        appID = record.appID
+        host = record.host
+        port = record.port.map(Int.init)
+        wildcard = record.isWildcard
+        modes = record.modes.sorted().map(\.rawValue)
+        var domain = (record.isWildcard ? "*." : "") + record.host
+        if let port = record.port { domain += ":\(port)" }
+        if !modes.isEmpty { domain += "?mode=" + modes.joined(separator: "+") }
+        self.domain = domain
+        userApproval = record.userApproval.rawValue
+        siteApproval = record.siteApproval.rawValue
+        lastChecked = record.lastChecked == .distantPast ? nil : record.lastChecked
+        nextCheck = record.nextCheck == .distantFuture ? nil : record.nextCheck
+        error = record.lastError.map { ErrorView(domain: $0.domain, code: $0.code, message: $0.message) }
+        retries = record.retryCount
+        source = record.source.rawValue
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case service, appID, domain, host, port, wildcard, modes, userApproval, siteApproval, lastChecked, nextCheck
+        case error, retries, source
+    }
+
+    /// Encodes every field, `null` included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(service, forKey: .service)
+        try c.encode(appID, forKey: .appID)
+        try c.encode(domain, forKey: .domain)
+        try c.encode(host, forKey: .host)
+        try c.encode(port, forKey: .port)
+        try c.encode(wildcard, forKey: .wildcard)
+        try c.encode(modes, forKey: .modes)
+        try c.encode(userApproval, forKey: .userApproval)
+        try c.encode(siteApproval, forKey: .siteApproval)
+        try c.encode(lastChecked, forKey: .lastChecked)
+        try c.encode(nextCheck, forKey: .nextCheck)
+        try c.encode(error, forKey: .error)
+        try c.encode(retries, forKey: .retries)
+        try c.encode(source, forKey: .source)
+    }
+
+    /// The record in `swcutil show`'s layout: one `Label: value` line per field and a rule.
+    public var swcutilText: String {
+        func line(_ label: String, _ value: String) -> String {
+            label.padding(toLength: 20, withPad: " ", startingAt: 0) + value
+        }
+        let formatter = ISO8601DateFormatter()
+        let lines = [
+            line("Service:", service),
+            line("App ID:", appID),
+            line("Domain:", domain),
+            line("User Approval:", userApproval),
+            line("Site/Fmwk Approval:", siteApproval),
+            line("Flags:", modes.joined(separator: ", ")),
+            line("Last Checked:", lastChecked.map { formatter.string(from: $0) } ?? "never"),
+            line("Next Check:", nextCheck.map { formatter.string(from: $0) } ?? "never"),
+            line("Error:", error.map { "\($0.domain) \($0.code): \($0.message)" } ?? "none"),
+            line("Retries:", String(retries)),
+            String(repeating: "-", count: 80),
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

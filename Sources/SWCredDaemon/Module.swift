@@ -1,1 +1,0 @@
-// SWCredDaemon: module placeholder.
