@@ -20,7 +20,7 @@ struct SWCred: AsyncParsableCommand {
     /// Hardens the process (core limit 0, non-dumpable) and refuses secret-valued options before
     /// ArgumentParser parses argv, since its error messages would echo them (store.md §8).
     static func main() async {
-        ProcessHardening.apply()
+        StartupHardening.apply()
         SecretArgumentGuard.refuseSecretOptions(Array(CommandLine.arguments.dropFirst()))
         await main(nil)
     }

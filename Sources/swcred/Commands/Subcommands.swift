@@ -8,5 +8,11 @@ extension SWCred {
         MatchCommand.self,
         VerifyCommand.self,
         FetchCommand.self,
+        InitCommand.self,
+        AddCommand.self,
+        ListCommand.self,
+        ShowCommand.self,
+        DeleteCommand.self,
+        RekeyCommand.self,
     ]
 }

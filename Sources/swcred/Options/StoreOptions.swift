@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SWCredCore
+import SWCredSodium
+import SWCredStore
 
 /// The global store options of cli.md (named apart from the library's `SWCredStore.StoreOptions`): which keychain file, and which key opens it.
 ///
@@ -64,18 +66,14 @@ struct GlobalStoreOptions: ParsableArguments {
         return nil
     }
 
-    /// The key file given by `--key-file` or `SWCRED_KEY_FILE`, if any.
-    var explicitKeyFile: String? {
-        if let keyFile { return keyFile }
-        if let path = environment["SWCRED_KEY_FILE"], !path.isEmpty { return path }
-        return nil
+    /// The keychain path: `--store`, else `SWCRED_STORE`, else the XDG default (cli.md).
+    func storePath() throws(SWCredError) -> String {
+        try StorePaths.storePath(explicit: store, environment: environment)
     }
 
-    /// The store path given by `--store` or `SWCRED_STORE`, if any.
-    var explicitStorePath: String? {
-        if let store { return store }
-        if let path = environment["SWCRED_STORE"], !path.isEmpty { return path }
-        return nil
+    /// The key-file path: `--key-file`, else `SWCRED_KEY_FILE`, else the XDG default (cli.md).
+    func keyFilePath() throws(SWCredError) -> String {
+        try StorePaths.keyFilePath(explicit: keyFile, environment: environment)
     }
 
     /// Refuses reading the passphrase and the item password from the same stream (store.md §8:
@@ -85,6 +83,135 @@ struct GlobalStoreOptions: ParsableArguments {
             throw SWCredError(.usage, "--password-stdin and --passphrase-stdin cannot both read standard input; "
                 + "give the passphrase with --passphrase-file or --passphrase-fd")
         }
+    }
+}
+
+// MARK: - Opening the store
+
+extension GlobalStoreOptions {
+    /// The library options from the command line: the lock timeout (default 5 s) and the
+    /// rollback override; warnings go to stderr as `swcred: warning: …`.
+    func libraryOptions() -> SWCredStore.StoreOptions {
+        var options = SWCredStore.StoreOptions(allowRollback: allowRollback)
+        if let lockTimeout { options.lockTimeout = .milliseconds(Int((lockTimeout * 1000).rounded())) }
+        return options
+    }
+
+    /// The key source the options select: a passphrase (read now, into guarded memory) when a
+    /// passphrase source is given, else the key file.
+    func keySource() throws(SWCredError) -> KeySource {
+        if let source = passphraseSource {
+            let passphrase = try SecretInput.read(source, what: "passphrase")
+            TestPausePoint.pauseIfRequested("after-passphrase")
+            return .passphrase(passphrase)
+        }
+        return .keyFile(path: try keyFilePath())
+    }
+
+    /// Whether a key file was named explicitly (`--key-file` or `SWCRED_KEY_FILE`).
+    var keyFileGiven: Bool {
+        keyFile != nil || !(environment["SWCRED_KEY_FILE"] ?? "").isEmpty
+    }
+
+    /// Opens an existing store. When neither a passphrase source nor a key file was given and the
+    /// store turns out to be passphrase-protected, the passphrase is asked on the terminal, or,
+    /// without a terminal, the open fails with `interactionNotAllowed` (29). A key file given
+    /// explicitly for a passphrase store is `wrongKey` (20, reason: key source).
+    func openStore() throws(SWCredError) -> KeychainStore {
+        let path = try storePath()
+        let options = libraryOptions()
+        do {
+            return try KeychainStore.open(at: path, keySource: try keySource(), options: options)
+        } catch where passphraseSource == nil && !keyFileGiven && error.code == .wrongKey
+            && error.message.contains("protected by a passphrase")
+        {
+            let source = try SecretInput.resolve(nil, what: "passphrase")
+            let passphrase = try SecretInput.read(source, what: "passphrase")
+            TestPausePoint.pauseIfRequested("after-passphrase")
+            return try KeychainStore.open(at: path, keySource: .passphrase(passphrase), options: options)
+        }
+    }
+
+    /// Runs `body` on a snapshot of the store's contents (no lock; store.md §6 "Readers take no lock").
+    func read<R: Sendable>(
+        console: Console, _ body: @escaping @Sendable (StoreContents) throws(SWCredError) -> R
+    ) async throws(SWCredError) -> R {
+        try await Blocking.run { () throws(SWCredError) -> R in
+            let snapshot = try openStore().snapshot()
+            return try body(snapshot.contents)
+        }
+    }
+
+    /// Runs `body` as one write transaction under the store's lock (store.md §6). With
+    /// `createIfMissing`, a missing store is created first (a fresh key file when none exists;
+    /// with a passphrase source, a passphrase store with the moderate preset), and that is said
+    /// on stderr (cli.md).
+    func modify<R: Sendable>(
+        console: Console, createIfMissing: Bool,
+        _ body: @escaping @Sendable (inout StoreContents, Date) throws(SWCredError) -> R
+    ) async throws(SWCredError) -> R {
+        let options = self
+        return try await Blocking.run { () throws(SWCredError) -> R in
+            let store: KeychainStore
+            if createIfMissing, POSIX_lstatExists(try options.storePath()) == false {
+                store = try options.createOnFirstWrite(console: console)
+            } else {
+                store = try options.openStore()
+            }
+            do {
+                return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in
+                    try body(&contents, now)
+                }
+            } catch let error as SWCredError {
+                throw error
+            } catch {
+                throw SWCredError(.internalError, "unexpected error in a store transaction: \(error)")
+            }
+        }
+    }
+
+    /// Creates the store on a first write, or opens it when another process created it first.
+    private func createOnFirstWrite(console: Console) throws(SWCredError) -> KeychainStore {
+        let path = try storePath()
+        let source = try keySource()
+        var newKeyFile: String?
+        if case .keyFile(let keyPath) = source, !POSIX_lstatExists(keyPath) { newKeyFile = keyPath }
+        let (store, created) = try KeychainStore.openOrCreate(at: path, keySource: source, options: libraryOptions())
+        if created {
+            if let newKeyFile {
+                console.err("swcred: created a new store at \(store.path) with a new key file \(newKeyFile)")
+            } else if case .keyFile(let keyPath) = source {
+                console.err("swcred: created a new store at \(store.path) with the key file \(keyPath)")
+            } else {
+                console.err("swcred: created a new passphrase-protected store at \(store.path)")
+            }
+        }
+        return store
+    }
+}
+
+/// Whether something exists at `path` (without following a final symbolic link).
+func POSIX_lstatExists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
+}
+
+/// Runs blocking store work (Argon2id, lock waits, `fsync`) on a thread of its own, off Swift's
+/// cooperative pool (STYLE.md "Blocking work stays off the cooperative pool").
+enum Blocking {
+    static func run<R: Sendable>(_ work: @escaping @Sendable () throws(SWCredError) -> R) async throws(SWCredError) -> R {
+        let result: Result<R, SWCredError> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(SWCredError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        return try result.get()
     }
 }
 

@@ -6,7 +6,8 @@ import Darwin
 import Foundation
 import CSWCredSys
 
-/// Process-wide hardening for a program that handles secrets (store.md §8, "Core dumps").
+/// Process-wide hardening for a program that handles secrets (store.md §8, "Core dumps"). Named
+/// apart from the library's `SWCredStore.ProcessHardening`, which has no test switch.
 ///
 /// At start-up `swcred` sets `RLIMIT_CORE` to 0 (soft and hard) and marks itself non-dumpable
 /// with `prctl(PR_SET_DUMPABLE, 0)` through `CSWCredSys`. A non-dumpable process writes no core
@@ -16,7 +17,7 @@ import CSWCredSys
 /// Debug builds only: `SWCRED_TEST_KEEP_DUMPABLE=1` skips the `prctl` step so that a test can
 /// read the process's procfs `environ` (store.md T10 says that read runs with the hardening
 /// switched off, because the hardening itself is what hides `environ`). Release builds ignore it.
-enum ProcessHardening {
+enum StartupHardening {
     /// What ``apply()`` achieved.
     struct Outcome: Sendable, Equatable {
         /// `RLIMIT_CORE` is now 0 (soft and hard).
@@ -88,7 +89,7 @@ enum TestPausePoint {
             "dumpable":\(cswcred_sys_get_dumpable())}
             """
         let temporary = path + ".tmp"
-        FileManager.default.createFile(atPath: temporary, contents: Data(report.utf8))
+        _ = FileManager.default.createFile(atPath: temporary, contents: Data(report.utf8))
         _ = rename(temporary, path)
         let go = path + ".go"
         for _ in 0..<3000 {

@@ -1,0 +1,211 @@
+import ArgumentParser
+import Foundation
+import SWCredCore
+import SWCredSodium
+import SWCredStore
+
+/// `swcred add DOMAIN ACCOUNT (--password-stdin | --password-file F) [-U]` (cli.md).
+///
+/// Two paths share this command:
+/// - the **browser path** (no app options): the device owner saves a password, as in Safari.
+///   It stores the item, or fails with `duplicateItem` (45) when it exists, unless `-U/--update`
+///   replaces its password (as `security add-internet-password -U`). See ``addBrowserPath(_:)``.
+/// - the **app path** (`--app-id` / `--entitlements`): `SecAddSharedWebCredential` with every
+///   check of shared-web-credentials.md; added by the SWC API work (marker in ``execute(_:)``).
+///
+/// `--never-save` instead records Safari's "Passwords not saved" entry for DOMAIN (store.md §2.2);
+/// `swcred delete DOMAIN --never-save` removes it.
+///
+/// **Decisions** (browser path):
+/// - The item has the attributes Safari and the Shared Web Credentials layer write: server = the
+///   lowercased host, protocol `htps`, authentication type `form`, label `host (account)`, comment
+///   `default`, creator `swca`, access group `com.apple.cfnetwork`, synchronizable. So `request`
+///   finds what `add` saved, and an app-path add of the same credential is a duplicate.
+/// - A "Passwords not saved" entry for the host blocks the browser path too (45), as it blocks the
+///   app path: the device owner said never to save passwords for that site.
+/// - An empty password is refused (`invalidParameter`, 50): an empty stdin is far more often a
+///   mistake than a real password.
+/// - `-U` with the same password is `unchanged` and writes nothing.
+/// - A store that does not exist yet is created with a fresh key file, said on stderr (cli.md).
+struct AddCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Save a password for a site (as Safari does), or record that passwords are never saved for it.",
+        discussion: """
+            The password is read from standard input (--password-stdin) or a file (--password-file); \
+            never from the command line. DOMAIN is HOST or HOST:PORT.
+            """
+    )
+
+    @OptionGroup var formatOptions: FormatOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
+
+    @Argument(help: "The site: HOST or HOST:PORT.")
+    var domain: String
+
+    @Argument(help: "The account (user name). Not used with --never-save.")
+    var account: String?
+
+    @Flag(help: "Read the password from standard input (one trailing newline is removed).")
+    var passwordStdin = false
+
+    @Option(help: ArgumentHelp("Read the password from a file (mode 0600).", valueName: "path"))
+    var passwordFile: String?
+
+    @Flag(name: [.customShort("U"), .long], help: "Update the password if the item exists.")
+    var update = false
+
+    @Flag(help: "Record Safari's \"Passwords not saved\" entry for DOMAIN instead of a password.")
+    var neverSave = false
+
+    func validate() throws {
+        if passwordStdin && passwordFile != nil {
+            throw ValidationError("give one of --password-stdin and --password-file")
+        }
+        if neverSave {
+            if passwordStdin || passwordFile != nil || update {
+                throw ValidationError("--never-save takes no password and no --update")
+            }
+            if account != nil {
+                throw ValidationError("--never-save takes only DOMAIN (the entry's account is \"Passwords not saved\")")
+            }
+        } else if account == nil {
+            throw ValidationError("missing ACCOUNT")
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        // App path (SecAddSharedWebCredential): see shared-web-credentials.md; when --app-id or
+        // --entitlements is given, branch here to the SWCredKit add path (added with the SWC API).
+        if neverSave {
+            return try await addNeverSaveEntry(console)
+        }
+        return try await addBrowserPath(console)
+    }
+
+    /// The password source given on the command line, if any.
+    private var passwordSource: SecretSource? {
+        if passwordStdin { return .standardInput }
+        if let passwordFile { return .file(passwordFile) }
+        return nil
+    }
+
+    // MARK: Browser path
+
+    /// The browser path: the device owner saves `ACCOUNT`'s password for `DOMAIN`.
+    private func addBrowserPath(_ console: Console) async throws(SWCredError) -> Int32 {
+        let site = try SiteArgument(domain)
+        let account = self.account ?? ""
+        try storeOptions.checkDistinctStreams(passwordSource: passwordSource)
+        let source = try SecretInput.resolve(passwordSource, what: "password")
+        let password = try SecretInput.read(source, what: "password")
+        TestPausePoint.pauseIfRequested("after-password")
+        var secret = password.withUnsafeBytes { [UInt8]($0) }
+        defer { Sodium.memzero(&secret) }
+
+        let item = InternetPasswordItem(
+            server: site.host,
+            account: account,
+            port: site.port ?? 0,
+            protocolCode: "htps",
+            authenticationType: "form",
+            label: "\(site.host) (\(account))",
+            comment: "default",
+            creator: "swca",
+            accessGroup: InternetPasswordItem.sharedWebCredentialsAccessGroup,
+            synchronizable: true,
+            secret: secret
+        )
+        let update = self.update
+        let operation: AddOperation = try await storeOptions.modify(console: console, createIfMissing: true) {
+            (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
+            let negative = contents.items(matching: ItemQuery(
+                server: item.server, account: InternetPasswordItem.negativeEntryAccount,
+                synchronizable: .any, isNegative: true))
+            if !negative.isEmpty {
+                throw SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
+                    + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
+            }
+            if let existing = contents.item(forKey: item.key) {
+                guard update else {
+                    throw SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
+                }
+                if existing.secret == item.secret { return .unchanged }
+                try contents.update(matching: ItemQuery(key: item.key), with: ItemUpdate(secret: item.secret), at: now)
+                return .updated
+            }
+            try contents.add(item, at: now)
+            return .added
+        }
+        let result = AddResult(
+            status: 0, operation: operation.rawValue,
+            item: .init(server: item.server, account: item.account, port: item.port))
+        switch console.format {
+        case .json: console.emitJSON(result)
+        case .text: console.out("\(operation.rawValue) \(site.display) \(account)")
+        }
+        return 0
+    }
+
+    // MARK: "Passwords not saved"
+
+    /// Records Safari's negative entry for `DOMAIN` (store.md §2.2).
+    private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> Int32 {
+        let site = try SiteArgument(domain)
+        let entry = InternetPasswordItem.negativeEntry(server: site.host, port: site.port ?? 0)
+        let operation: AddOperation = try await storeOptions.modify(console: console, createIfMissing: true) {
+            (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
+            if contents.item(forKey: entry.key) != nil { return .unchanged }
+            try contents.add(entry, at: now)
+            return .added
+        }
+        let result = AddResult(
+            status: 0, operation: operation.rawValue,
+            item: .init(server: entry.server, account: entry.account, port: entry.port))
+        switch console.format {
+        case .json: console.emitJSON(result)
+        case .text:
+            console.out(operation == .added
+                ? "passwords will not be saved for \(site.display)"
+                : "passwords were already not saved for \(site.display)")
+        }
+        return 0
+    }
+}
+
+/// What an add did (cli.md `operation`).
+enum AddOperation: String, Sendable {
+    case added, updated, unchanged
+}
+
+/// cli.md: `{"schema","status":0,"operation","item":{"server","account","port"},"completion":{"error":null}}`.
+/// The browser path has no completion handler; `completion.error` is always null there.
+struct AddResult: Encodable {
+    struct Item: Encodable {
+        let server: String
+        let account: String
+        let port: UInt16
+        private enum Keys: String, CodingKey { case server, account, port }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(server, forKey: .server)
+            try c.encode(account, forKey: .account)
+            // 0 means "unspecified" in the keychain; shown as null.
+            if port == 0 { try c.encodeNil(forKey: .port) } else { try c.encode(port, forKey: .port) }
+        }
+    }
+    let status: Int
+    let operation: String
+    let item: Item
+
+    private enum Keys: String, CodingKey { case status, operation, item, completion }
+    private enum CompletionKeys: String, CodingKey { case error }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(status, forKey: .status)
+        try c.encode(operation, forKey: .operation)
+        try c.encode(item, forKey: .item)
+        var completion = c.nestedContainer(keyedBy: CompletionKeys.self, forKey: .completion)
+        try completion.encodeNil(forKey: .error)
+    }
+}

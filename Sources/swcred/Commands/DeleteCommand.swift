@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import SWCredCore
+import SWCredStore
+
+/// `swcred delete DOMAIN ACCOUNT` (cli.md), and `swcred delete DOMAIN --never-save`.
+///
+/// Removes every item that matches, as `SecItemDelete` does (store.md §3): DOMAIN without a port
+/// matches any port. Nothing matching is `itemNotFound` (44). `--never-save` removes the
+/// "Passwords not saved" entry of DOMAIN instead (store.md §2.2).
+///
+/// JSON: `{"schema","operation":"deleted","deleted":N,"items":[{"server","account","port"}]}`.
+struct DeleteCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete the items saved for a site and account, or a site's \"Passwords not saved\" entry."
+    )
+
+    @OptionGroup var formatOptions: FormatOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
+
+    @Argument(help: "The site: HOST or HOST:PORT.")
+    var domain: String
+
+    @Argument(help: "The account. Not used with --never-save.")
+    var account: String?
+
+    @Flag(help: "Remove the site's \"Passwords not saved\" entry.")
+    var neverSave = false
+
+    func validate() throws {
+        if neverSave && account != nil {
+            throw ValidationError("--never-save takes only DOMAIN")
+        }
+        if !neverSave && account == nil {
+            throw ValidationError("missing ACCOUNT")
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let site = try SiteArgument(domain)
+        let query: ItemQuery
+        if neverSave {
+            query = ItemQuery(server: site.host, account: InternetPasswordItem.negativeEntryAccount, port: site.port,
+                              synchronizable: .any, isNegative: true)
+        } else {
+            query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
+        }
+        let removed = try await storeOptions.modify(console: console, createIfMissing: false) {
+            (contents: inout StoreContents, _: Date) throws(SWCredError) -> [InternetPasswordItem] in
+            guard !contents.items(matching: query).isEmpty else {
+                throw SWCredError(.itemNotFound, neverSave
+                    ? "no \"Passwords not saved\" entry exists for \(site.display)"
+                    : "no item is saved for \(site.display) and this account")
+            }
+            return try contents.delete(matching: query)
+        }
+        switch console.format {
+        case .json:
+            console.emitJSON(DeleteResult(deleted: removed.count, items: removed.map {
+                AddResult.Item(server: $0.server, account: $0.account, port: $0.port)
+            }))
+        case .text:
+            console.out(neverSave
+                ? "passwords may be saved again for \(site.display)"
+                : "deleted \(removed.count) item\(removed.count == 1 ? "" : "s") for \(site.display)")
+        }
+        return 0
+    }
+}
+
+struct DeleteResult: Encodable {
+    let operation = "deleted"
+    let deleted: Int
+    let items: [AddResult.Item]
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import SWCredCore
+import SWCredStore
+
+/// `swcred list [DOMAIN]` (cli.md): the store's items, never their passwords.
+///
+/// Every item is listed, synchronizable or not, "Passwords not saved" entries included (marked
+/// `"negative": true` in JSON, `(passwords not saved)` in text). DOMAIN (`HOST` or `HOST:PORT`)
+/// limits the list to that server (and port). Reading takes no lock (store.md §6).
+///
+/// JSON: `{"schema","items":[{"server","account","port","label","created","modified","negative"}]}`;
+/// `port` is null when unspecified (0). Text: one line per item, `server[:port] TAB account`.
+struct ListCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the saved items (never their passwords)."
+    )
+
+    @OptionGroup var formatOptions: FormatOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
+
+    @Argument(help: "Only items of this site: HOST or HOST:PORT.")
+    var domain: String?
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let site = try domain.map { (text: String) throws(SWCredError) in try SiteArgument(text) }
+        let query = ItemQuery(server: site?.host, port: site?.port, synchronizable: .any)
+        let items = try await storeOptions.read(console: console) { (contents: StoreContents) in
+            contents.items(matching: query)
+        }
+        switch console.format {
+        case .json:
+            console.emitJSON(ListResult(items: items.map(ListedItem.init)))
+        case .text:
+            for item in items {
+                let server = item.port == 0 ? item.server : "\(item.server):\(item.port)"
+                console.out(item.isNegative ? "\(server)\t(passwords not saved)" : "\(server)\t\(item.account)")
+            }
+        }
+        return 0
+    }
+}
+
+/// One item as `list` and `show` print it: attributes only, never the secret.
+struct ListedItem: Encodable {
+    let server: String
+    let account: String
+    let port: UInt16
+    let label: String
+    let created: Date
+    let modified: Date
+    let negative: Bool
+
+    init(_ item: InternetPasswordItem) {
+        server = item.server
+        account = item.account
+        port = item.port
+        label = item.label
+        created = item.creationDate
+        modified = item.modificationDate
+        negative = item.isNegative
+    }
+
+    private enum Keys: String, CodingKey { case server, account, port, label, created, modified, negative }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(server, forKey: .server)
+        try c.encode(account, forKey: .account)
+        if port == 0 { try c.encodeNil(forKey: .port) } else { try c.encode(port, forKey: .port) }
+        try c.encode(label, forKey: .label)
+        try c.encode(created, forKey: .created)
+        try c.encode(modified, forKey: .modified)
+        try c.encode(negative, forKey: .negative)
+    }
+}
+
+struct ListResult: Encodable {
+    let items: [ListedItem]
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import SWCredCore
+import SWCredSodium
+import SWCredStore
+
+/// `swcred rekey`: moves a store to new key material (store.md §4.7).
+///
+/// The current key comes from the global options (`--key-file`, `--passphrase-…`); the new one
+/// from exactly one of `--new-key-file PATH` (created with 32 random bytes when missing) or
+/// `--new-passphrase-stdin|file|fd` with `--kdf` (default `moderate`). The whole file is
+/// rewritten under the lock: new salt, sub-keys and nonce, the same store id, generation + 1.
+/// Lowering the KDF parameters needs `--allow-weaker` and is reported on stderr.
+///
+/// JSON: `{"schema","store","keySource","keyFile","kdf","generation"}`.
+struct RekeyCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Re-encrypt the store under a new key file or passphrase."
+    )
+
+    @OptionGroup var formatOptions: FormatOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
+
+    @Option(help: ArgumentHelp("Protect the store with this key file from now on (created when missing).", valueName: "path"))
+    var newKeyFile: String?
+
+    @Flag(help: "Read the new passphrase from standard input.")
+    var newPassphraseStdin = false
+
+    @Option(help: ArgumentHelp("Read the new passphrase from a file (mode 0600).", valueName: "path"))
+    var newPassphraseFile: String?
+
+    @Option(help: ArgumentHelp("Read the new passphrase from an inherited file descriptor.", valueName: "n"))
+    var newPassphraseFd: Int32?
+
+    @Option(help: "Argon2id preset for the new passphrase: interactive, moderate (default) or sensitive.")
+    var kdf: KDFChoice = .moderate
+
+    @Flag(help: "Allow KDF parameters below the store's current ones (reported on stderr).")
+    var allowWeaker = false
+
+    func validate() throws {
+        let count = [newKeyFile != nil, newPassphraseStdin, newPassphraseFile != nil, newPassphraseFd != nil]
+            .filter { $0 }.count
+        guard count == 1 else {
+            throw ValidationError("give exactly one of --new-key-file, --new-passphrase-stdin, --new-passphrase-file and --new-passphrase-fd")
+        }
+        if newPassphraseStdin && storeOptions.passphraseSource == .standardInput {
+            throw ValidationError("the current and the new passphrase cannot both come from standard input")
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let newSource: KeySource
+        if let newKeyFile {
+            newSource = .keyFile(path: newKeyFile)
+        } else {
+            let input: SecretSource
+            if newPassphraseStdin {
+                input = .standardInput
+            } else if let newPassphraseFile {
+                input = .file(newPassphraseFile)
+            } else if let newPassphraseFd {
+                input = .descriptor(newPassphraseFd)
+            } else {
+                throw SWCredError(.usage, "no new key source given")
+            }
+            newSource = .passphrase(try SecretInput.read(input, what: "new passphrase"))
+        }
+        let preset = kdf.preset
+        let allowWeaker = self.allowWeaker
+        let options = storeOptions
+        let result = try await Blocking.run { () throws(SWCredError) -> (path: String, generation: UInt64) in
+            let store = try options.openStore()
+            try store.rekey(to: newSource, preset: preset, allowWeakerParameters: allowWeaker)
+            return (store.path, store.generation)
+        }
+        let usesPassphrase = newKeyFile == nil
+        switch console.format {
+        case .json:
+            console.emitJSON(RekeyResult(
+                store: result.path, keySource: usesPassphrase ? "passphrase" : "keyFile", keyFile: newKeyFile,
+                kdf: usesPassphrase ? kdf.rawValue : nil, generation: result.generation))
+        case .text:
+            console.out(usesPassphrase
+                ? "rekeyed \(result.path) to a new passphrase (Argon2id, \(kdf.rawValue))"
+                : "rekeyed \(result.path) to the key file \(newKeyFile ?? "")")
+        }
+        return 0
+    }
+}
+
+struct RekeyResult: Encodable {
+    let store: String
+    let keySource: String
+    let keyFile: String?
+    let kdf: String?
+    let generation: UInt64
+
+    private enum Keys: String, CodingKey { case store, keySource, keyFile, kdf, generation }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(store, forKey: .store)
+        try c.encode(keySource, forKey: .keySource)
+        try c.encode(keyFile, forKey: .keyFile)
+        try c.encode(kdf, forKey: .kdf)
+        try c.encode(generation, forKey: .generation)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// store.md §7 and T1/T2/T15 with real processes: many `swcred` processes write one key-file
+/// store at once; nothing is lost, duplicates are told apart, a held lock gives `busy`.
+@Suite("Store CLI: concurrent processes", .serialized)
+struct StoreConcurrencyTests {
+    @Test("T1: 16 processes × 50 sequential adds on one key-file store → exactly 800 items, every process exit 0")
+    func sixteenTimesFifty() throws {
+        let sandbox = try StoreSandbox("swcred-t1")
+        // Create the store first so that the children measure concurrent writes, not creation.
+        #expect(try sandbox.run(["init"]).status == 0)
+        // Each child adds 50 distinct items one after another; a failure is reported and counted,
+        // and the child's exit status is the number of failed adds (0 when all succeeded).
+        let script = """
+            fails=0
+            i=1
+            while [ $i -le 50 ]; do
+                printf 'pw-%s-%s\\n' "$W" "$i" | "$SWCRED" add "w$W.example" "user$i" --password-stdin --lock-timeout 120 >/dev/null \
+                    || { echo "add w$W user$i failed with $?" >&2; fails=$((fails+1)); }
+                i=$((i+1))
+            done
+            exit $fails
+            """
+        let children = try (1...16).map { worker in
+            try sandbox.startShell(script, environment: ["W": String(worker)])
+        }
+        let results = children.map { $0.wait() }
+        for (index, result) in results.enumerated() {
+            #expect(result.status == 0, "worker \(index + 1) had \(result.status) failed adds: \(result.stderr)")
+        }
+        let items = try sandbox.listItems()
+        #expect(items.count == 800)
+        let keys = Set(items.compactMap { item -> String? in
+            guard let server = item["server"] as? String, let account = item["account"] as? String else { return nil }
+            return server + "/" + account
+        })
+        #expect(keys.count == 800)
+        for worker in [1, 8, 16] {
+            #expect(keys.contains("w\(worker).example/user1") && keys.contains("w\(worker).example/user50"))
+        }
+        // Spot-check passwords: each is the one its writer gave.
+        #expect(try sandbox.run(["show", "w16.example", "user50"]).stdout == "pw-16-50\n")
+        #expect(try sandbox.run(["show", "w3.example", "user17"]).stdout == "pw-3-17\n")
+    }
+
+    @Test("T2: N parallel adds of one key → exactly one exit 0 and N−1 exit 45")
+    func duplicateRace() throws {
+        let sandbox = try StoreSandbox("swcred-t2")
+        #expect(try sandbox.run(["init"]).status == 0)
+        let n = 12
+        let children = try (1...n).map { worker in
+            try sandbox.startShell(
+                "printf 'pw-%s\\n' \"$W\" | exec \"$SWCRED\" add race.example same-user --password-stdin --lock-timeout 120",
+                environment: ["W": String(worker)])
+        }
+        let statuses = children.map { $0.wait().status }
+        #expect(statuses.filter { $0 == 0 }.count == 1, "\(statuses)")
+        #expect(statuses.filter { $0 == 45 }.count == n - 1, "\(statuses)")
+        let items = try sandbox.listItems()
+        #expect(items.count == 1)
+        let shown = try sandbox.run(["show", "race.example", "same-user"]).stdout
+        #expect(shown.hasPrefix("pw-") && (1...n).contains(Int(shown.dropFirst(3).dropLast()) ?? -1))
+    }
+
+    @Test("T3: N parallel -U updates of one item → the final password is one of the inputs")
+    func updateRace() throws {
+        let sandbox = try StoreSandbox("swcred-t3")
+        #expect(try sandbox.add("upd.example", "u", password: "initial").status == 0)
+        let n = 10
+        let children = try (1...n).map { worker in
+            try sandbox.startShell(
+                "printf 'pw-%s\\n' \"$W\" | exec \"$SWCRED\" add upd.example u --password-stdin -U --lock-timeout 120",
+                environment: ["W": String(worker)])
+        }
+        let statuses = children.map { $0.wait().status }
+        #expect(statuses.allSatisfy { $0 == 0 }, "\(statuses)")
+        let final = try sandbox.run(["show", "upd.example", "u"]).stdout
+        #expect((1...n).map { "pw-\($0)\n" }.contains(final), "\(final)")
+        #expect(try sandbox.listItems().count == 1)
+    }
+
+    @Test("T15: lock held by another process → busy (22) at once with --lock-timeout 0, after about 1 s with 1; after the holder is killed, the next writer proceeds")
+    func lockHeld() throws {
+        let sandbox = try StoreSandbox("swcred-t15")
+        #expect(try sandbox.add("lock.example", "a", password: "pw").status == 0)
+        let lockPath = sandbox.defaultStorePath + ".lock"
+        #expect(FileManager.default.fileExists(atPath: lockPath))
+        let before = try StoreSandbox.bytes(sandbox.defaultStorePath)
+
+        // Another process holds flock(LOCK_EX) on the lock file (util-linux flock(1) uses flock(2)).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "exec flock -x \"$0\" sleep 300", lockPath]
+        holder.standardInput = FileHandle.nullDevice
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() } }
+        // Wait until the lock is really held (a probe with flock -n fails).
+        var held = false
+        for _ in 0..<200 {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            probe.arguments = ["-n", lockPath, "true"]
+            try probe.run()
+            probe.waitUntilExit()
+            if probe.terminationStatus != 0 { held = true; break }
+            usleep(20_000)
+        }
+        try #require(held, "the holder never took the lock")
+
+        let immediate = try sandbox.run(["add", "lock.example", "b", "--password-stdin", "--lock-timeout", "0", "--format", "json"], stdin: "pw\n")
+        #expect(immediate.status == 22, "\(immediate.stderr)")
+        #expect(try immediate.errorJSON()["code"] as? String == "busy")
+
+        let started = Date()
+        let waited = try sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "1"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(waited.status == 22)
+        #expect(elapsed >= 0.9, "gave up after \(elapsed) s, before the 1 s timeout")
+        #expect(try StoreSandbox.bytes(sandbox.defaultStorePath) == before)
+        // Readers take no lock.
+        #expect(try sandbox.listItems().count == 1)
+
+        // SIGKILL the holder: the kernel releases the flock, the next writer proceeds.
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let after = try sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "5"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(try sandbox.listItems().count == 2)
+    }
+}
