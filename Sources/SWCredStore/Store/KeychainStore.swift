@@ -177,8 +177,13 @@ public final class KeychainStore: Sendable {
                 keySource: keySource, keys: keys, keyParameters: header.keyParameters, generation: header.generation
             )
         )
-        let verified = try store.verify(bytes, header: header, keys: keys)
-        try store.recordMark(verified)
+        do throws(SWCredError) {
+            let verified = try store.verify(bytes, header: header, keys: keys)
+            try store.recordMark(verified)
+        } catch where error.code == .rollbackDetected {
+            // A writer may have saved and raised the mark between our read and the mark check.
+            _ = try store.snapshot()
+        }
         return store
     }
 
@@ -208,12 +213,23 @@ public final class KeychainStore: Sendable {
     /// - Throws: as ``open(at:keySource:options:)``; `wrongKey` when the store was rekeyed since
     ///   this instance opened it.
     public func snapshot() throws(SWCredError) -> StoreSnapshot {
-        let bytes = try Self.readFile(path, limits: options.limits)
-        let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
-        let keys = try currentKeys(for: header)
-        let verified = try verify(bytes, header: header, keys: keys)
-        try recordMark(verified)
-        return StoreSnapshot(contents: verified.contents, generation: header.generation, storeID: storeID)
+        // Readers take no lock, so a writer can save and raise the rollback mark between our read
+        // of the file and our read of the mark. A genuine rollback stays below the mark on a
+        // re-read; a race does not. Re-read a few times before reporting it.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let bytes = try Self.readFile(path, limits: options.limits)
+            let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+            let keys = try currentKeys(for: header)
+            do throws(SWCredError) {
+                let verified = try verify(bytes, header: header, keys: keys)
+                try recordMark(verified)
+                return StoreSnapshot(contents: verified.contents, generation: header.generation, storeID: storeID)
+            } catch where error.code == .rollbackDetected && attempt < 4 {
+                guard let now = try AtomicFile.currentGeneration(of: path), now != header.generation else { throw error }
+            }
+        }
     }
 
     // MARK: Write
