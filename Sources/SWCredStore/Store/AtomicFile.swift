@@ -30,6 +30,7 @@ enum AtomicFile {
         _ bytes: [UInt8],
         to path: String,
         replace: Replace,
+        label: String,
         options: StoreOptions
     ) throws(SWCredError) {
         let (directory, name) = POSIX.split(path)
@@ -37,38 +38,38 @@ enum AtomicFile {
         // Step 5: the temporary file.
         let fd = try POSIX.open(
             temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600,
-            step: "create temporary file"
+            step: "\(label): create temporary file"
         )
         do throws(SWCredError) {
-            try POSIX.fchmod(fd, 0o600, step: "chmod temporary file")
+            try POSIX.fchmod(fd, 0o600, step: "\(label): chmod temporary file")
             // Step 6: write everything.
-            try POSIX.writeAll(fd, bytes, step: "write temporary file")
+            try POSIX.writeAll(fd, bytes, step: "\(label): write temporary file")
             TestHooks.reach(.afterTempWrite, options: options)
             // Step 7: fsync, then close, checking both.
-            try POSIX.fsync(fd, step: "fsync temporary file")
+            try POSIX.fsync(fd, step: "\(label): fsync temporary file")
         } catch {
             POSIX.closeQuietly(fd)
             _ = POSIX.unlink(temporary)
             throw error
         }
         do throws(SWCredError) {
-            try POSIX.close(fd, step: "close temporary file")
+            try POSIX.close(fd, step: "\(label): close temporary file")
             TestHooks.reach(.afterFsync, options: options)
             // Step 9: compare and swap, then rename.
             switch replace {
             case .createOnly(let existsError):
-                try renameNoReplace(temporary, path, exists: existsError)
+                try renameNoReplace(temporary, path, step: "\(label): rename", exists: existsError)
             case .ifGeneration(let expected):
-                let current = try currentGeneration(of: path)
+                let current = try currentGeneration(of: path, label: label)
                 guard current == expected else {
                     throw SWCredError(
                         .conflict,
                         "the store changed under the lock (generation \(current.map(String.init) ?? "none"), expected \(expected)); retry"
                     )
                 }
-                try POSIX.rename(temporary, path, step: "rename")
+                try POSIX.rename(temporary, path, step: "\(label): rename")
             case .always:
-                try POSIX.rename(temporary, path, step: "rename")
+                try POSIX.rename(temporary, path, step: "\(label): rename")
             }
         } catch {
             _ = POSIX.unlink(temporary)
@@ -77,16 +78,18 @@ enum AtomicFile {
         TestHooks.reach(.afterRename, options: options)
         TestHooks.reach(.beforeDirsync, options: options)
         // Step 10: fsync the directory.
-        try POSIX.fsyncDirectory(directory, step: "fsync directory")
+        try POSIX.fsyncDirectory(directory, step: "\(label): fsync directory")
     }
 
     /// `renameat2(RENAME_NOREPLACE)`, or `link` + `unlink` where it does not exist.
-    static func renameNoReplace(_ from: String, _ to: String, exists: () -> SWCredError) throws(SWCredError) {
-        if let fault = POSIX.injectedFault(.rename) { throw POSIX.ioFailure("rename", errno: fault, path: to) }
+    static func renameNoReplace(
+        _ from: String, _ to: String, step: String = "rename", exists: () -> SWCredError
+    ) throws(SWCredError) {
+        if let fault = POSIX.injectedFault(.rename) { throw POSIX.ioFailure(step, errno: fault, path: to) }
         if cswcred_sys_rename_noreplace(from, to) == 0 { return }
         let code = errno
         if code == EEXIST { throw exists() }
-        guard code == ENOSYS || code == EINVAL else { throw POSIX.ioFailure("rename", errno: code, path: to) }
+        guard code == ENOSYS || code == EINVAL else { throw POSIX.ioFailure(step, errno: code, path: to) }
         let linked = POSIX.link(from, to)
         if linked == EEXIST { throw exists() }
         guard linked == 0 else { throw POSIX.ioFailure("link", errno: linked, path: to) }
@@ -94,10 +97,11 @@ enum AtomicFile {
     }
 
     /// The generation in the header of the file now at `path`, or `nil` if it has none.
-    static func currentGeneration(of path: String) throws(SWCredError) -> UInt64? {
-        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC, step: "re-read header") else { return nil }
+    static func currentGeneration(of path: String, label: String = "keychain") throws(SWCredError) -> UInt64? {
+        let step = "\(label): re-read header"
+        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC, step: step) else { return nil }
         defer { POSIX.closeQuietly(fd) }
-        let prefix = try POSIX.read(fd, upTo: StoreHeader.Offset.payloadLength, step: "re-read header")
+        let prefix = try POSIX.read(fd, upTo: StoreHeader.Offset.payloadLength, step: step)
         return StoreHeader.peekGeneration(prefix)
     }
 

@@ -39,7 +39,7 @@ public enum KeyFile {
         }
         do throws(SWCredError) {
             try POSIX.close(fd, step: "close key file")
-            try AtomicFile.renameNoReplace(temporary, path, exists: {
+            try AtomicFile.renameNoReplace(temporary, path, step: "key file: rename", exists: {
                 SWCredError(.invalidKeyFile, "a key file already exists at \(path); it is never overwritten")
             })
         } catch {

@@ -121,7 +121,8 @@ public final class KeychainStore: Sendable {
         }
         let (parameters, keys) = try newKeyMaterial(keySource, preset: preset, options: options)
         let lock = try FileLock.acquire(
-            path: StorePaths.lockPath(forStore: resolved), timeout: options.lockTimeout, what: "the store"
+            path: StorePaths.lockPath(forStore: resolved), timeout: options.lockTimeout, what: "the store",
+            label: "keychain"
         )
         defer { lock.release() }
         let (directory, name) = POSIX.split(resolved)
@@ -139,7 +140,7 @@ public final class KeychainStore: Sendable {
             file, to: resolved,
             replace: replaceExisting
                 ? .always : .createOnly(existsError: { SWCredError(.storeExists, "a store already exists at \(existsPath)") }),
-            options: options
+            label: "keychain", options: options
         )
         let store = KeychainStore(
             path: resolved, storeID: storeID, options: options,
@@ -256,7 +257,7 @@ public final class KeychainStore: Sendable {
         expectedGeneration: UInt64? = nil,
         _ body: (inout StoreContents, Date) throws -> R
     ) throws -> R {
-        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store")
+        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store", label: "keychain")
         defer { lock.release() }
         TestHooks.reach(.afterLock, options: options)
         let (directory, name) = POSIX.split(path)
@@ -283,7 +284,7 @@ public final class KeychainStore: Sendable {
             contents, parameters: header.keyParameters, storeID: storeID, generation: newGeneration, keys: keys,
             options: options
         )
-        try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), options: options)
+        try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), label: "keychain", options: options)
         state.withLock { $0.generation = max($0.generation, newGeneration) }
         try rollbackState().record(newGeneration, key: keys.state, force: false, options: options)
         return result
@@ -324,7 +325,7 @@ public final class KeychainStore: Sendable {
             }
         }
         let (parameters, newKeys) = try Self.newKeyMaterial(newSource, preset: preset, options: options)
-        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store")
+        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store", label: "keychain")
         defer { lock.release() }
         let bytes = try Self.readFile(path, limits: options.limits)
         let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
@@ -335,7 +336,7 @@ public final class KeychainStore: Sendable {
             verified.contents, parameters: parameters, storeID: storeID, generation: newGeneration, keys: newKeys,
             options: options
         )
-        try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), options: options)
+        try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), label: "keychain", options: options)
         state.withLock {
             $0 = OpenState(keySource: newSource, keys: newKeys, keyParameters: parameters, generation: newGeneration)
         }
@@ -495,11 +496,11 @@ public final class KeychainStore: Sendable {
 
     /// Step 1 of the read order: `fstat` (regular file, size within the limit), then the whole file.
     static func readFile(_ path: String, limits: StoreLimits) throws(SWCredError) -> [UInt8] {
-        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "open store") else {
+        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "keychain: open") else {
             throw SWCredError(.storeNotFound, "no store at \(path)")
         }
         defer { POSIX.closeQuietly(fd) }
-        let info = try POSIX.fstat(fd, step: "stat store")
+        let info = try POSIX.fstat(fd, step: "keychain: stat")
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw SWCredError(.notAStore, "\(path) is not a regular file")
         }
@@ -508,7 +509,7 @@ public final class KeychainStore: Sendable {
             throw SWCredError(.limitExceeded, "the store file is \(info.st_size) bytes; the limit is \(limit)")
         }
         // One byte more than fstat said, to see a file that grew; the header check catches it.
-        let bytes = try POSIX.read(fd, upTo: size + 1, step: "read store")
+        let bytes = try POSIX.read(fd, upTo: size + 1, step: "keychain: read")
         guard bytes.count <= limit else {
             throw SWCredError(.limitExceeded, "the store file grew beyond the limit of \(limit) bytes")
         }

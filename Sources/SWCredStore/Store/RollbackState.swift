@@ -37,11 +37,11 @@ struct RollbackState {
 
     /// Reads the mark (no lock: the file is replaced by rename).
     func read(key: SecureBytes) throws(SWCredError) -> Mark {
-        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC, step: "read state file") else {
+        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC, step: "state file: read") else {
             return .missing
         }
         defer { POSIX.closeQuietly(fd) }
-        let bytes = try POSIX.read(fd, upTo: 41, step: "read state file")
+        let bytes = try POSIX.read(fd, upTo: 41, step: "state file: read")
         guard bytes.count == 40 else { return .unverifiable }
         var r = ByteReader(bytes, errorCode: .ioFailure)
         let generation = try r.u64()
@@ -52,7 +52,9 @@ struct RollbackState {
     /// Raises the mark to `generation` (or re-anchors it there when `force`), under the state lock.
     func record(_ generation: UInt64, key: SecureBytes, force: Bool, options: StoreOptions) throws(SWCredError) {
         try StorePaths.makeDirectory(directory)
-        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the rollback state")
+        let lock = try FileLock.acquire(
+            path: lockPath, timeout: options.lockTimeout, what: "the rollback state", label: "state file"
+        )
         defer { lock.release() }
         if !force, case .valid(let current) = try read(key: key), current >= generation { return }
         var w = ByteWriter(capacity: 40)
@@ -60,7 +62,7 @@ struct RollbackState {
         w.raw(try mac(generation, key: key))
         var quiet = options
         quiet.testHook = { _ in }
-        try AtomicFile.write(w.bytes, to: path, replace: .always, options: quiet)
+        try AtomicFile.write(w.bytes, to: path, replace: .always, label: "state file", options: quiet)
     }
 }
 
@@ -75,18 +77,18 @@ final class FileLock {
 
     /// Takes the lock.
     /// - Throws: `busy` after `timeout`; `ioFailure` naming the step.
-    static func acquire(path: String, timeout: Duration, what: String) throws(SWCredError) -> FileLock {
-        let fd = try POSIX.open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600, step: "open lock file")
+    static func acquire(path: String, timeout: Duration, what: String, label: String) throws(SWCredError) -> FileLock {
+        let fd = try POSIX.open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600, step: "\(label): open lock file")
         do throws(SWCredError) {
-            let info = try POSIX.fstat(fd, step: "stat lock file")
+            let info = try POSIX.fstat(fd, step: "\(label): stat lock file")
             if info.st_mode & 0o7777 != 0o600, info.st_uid == POSIX.effectiveUserID {
-                try POSIX.fchmod(fd, 0o600, step: "chmod lock file")
+                try POSIX.fchmod(fd, 0o600, step: "\(label): chmod lock file")
             }
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: timeout)
             var delay: Duration = .milliseconds(1)
             while true {
-                if try POSIX.tryLockExclusive(fd, step: "lock") { return FileLock(fd: fd) }
+                if try POSIX.tryLockExclusive(fd, step: "\(label): lock") { return FileLock(fd: fd) }
                 let now = clock.now
                 guard now < deadline else {
                     throw SWCredError(
