@@ -19,7 +19,7 @@ public final class StoreBackend: SharedWebCredentialsBackend {
         self.queue = DispatchQueue(label: "swcred.store-backend", attributes: .concurrent)
     }
 
-    private func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws(SWCredError) -> T {
+    func runBlocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws(SWCredError) -> T {
         let result: Result<T, SWCredError> = await withCheckedContinuation { continuation in
             queue.async {
                 do {
@@ -36,24 +36,24 @@ public final class StoreBackend: SharedWebCredentialsBackend {
 
     public func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
         let store = self.store
-        return try await run { SWCDeviceSettings(try store.snapshot().contents.settings) }
+        return try await runBlocking { SWCDeviceSettings(try store.snapshot().contents.settings) }
     }
 
     public func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
         let store = self.store
-        return try await run { try store.snapshot().contents.sharedWebCredentialItems(matching: query) }
+        return try await runBlocking { try store.snapshot().contents.sharedWebCredentialItems(matching: query) }
     }
 
     public func add(_ item: SWCItem) async throws(SWCredError) {
         let store = self.store
-        try await run {
+        try await runBlocking {
             try store.transaction { contents, now in try contents.addSharedWebCredential(item, at: now) }
         }
     }
 
     public func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
         let store = self.store
-        try await run {
+        try await runBlocking {
             try store.transaction { contents, now in
                 try contents.updateSharedWebCredentials(matching: query, secret: secret, comment: comment, at: now)
             }
@@ -62,21 +62,21 @@ public final class StoreBackend: SharedWebCredentialsBackend {
 
     public func delete(matching query: SWCItemQuery) async throws(SWCredError) {
         let store = self.store
-        try await run {
+        try await runBlocking {
             try store.transaction { contents, _ in try contents.deleteSharedWebCredentials(matching: query) }
         }
     }
 
     public func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
         let store = self.store
-        return try await run {
+        return try await runBlocking {
             try store.snapshot().contents.sharedWebCredentialsApproval(appID: appID, domain: domain)
         }
     }
 
     public func setUserApproval(_ state: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
         let store = self.store
-        try await run {
+        try await runBlocking {
             try store.transaction { contents, _ in
                 try contents.setSharedWebCredentialsUserApproval(state, appID: appID, domain: domain)
             }

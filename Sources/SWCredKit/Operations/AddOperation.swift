@@ -27,7 +27,7 @@ struct AddOperation {
         // SWC-6.3 step 1: Password AutoFill (treated as on in simulator mode).
         let settings: SWCDeviceSettings
         do {
-            settings = try await backend.deviceSettings()
+            settings = configuration.effective(try await backend.deviceSettings())
         } catch {
             return SWCAddReport(outcome: .failed, completionError: completionError(fromStore: error))
         }

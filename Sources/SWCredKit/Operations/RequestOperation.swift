@@ -29,7 +29,7 @@ struct RequestOperation {
     private func runLegacy() async -> SWCRequestReport {
         do {
             // 1. Password AutoFill.
-            let settings = try await backend.deviceSettings()
+            let settings = configuration.effective(try await backend.deviceSettings())
             if !configuration.simulator, !settings.autoFillEnabled {
                 return fail(.autoFillDisabled, SWCProfile.legacy.autoFillDisabledMessage)
             }
@@ -136,7 +136,7 @@ struct RequestOperation {
         do {
             // 3. Candidates: non-negative items covered by an associated (active, site-approved)
             //    webcredentials entry, with the port rule of SWC-6.5, in store order (Decision).
-            let settings = try await backend.deviceSettings()
+            let settings = configuration.effective(try await backend.deviceSettings())
             var associated: [WebCredentialsEntry] = []
             if let appID = app.appID, !appID.isEmpty {
                 for entry in app.webCredentialsEntries where entry.isActive(settings: settings, app: app) {

@@ -10,6 +10,8 @@ extension SWCred {
         FetchCommand.self,
         InitCommand.self,
         AddCommand.self,
+        RequestCommand.self,
+        SettingsCommand.self,
         ListCommand.self,
         ShowCommand.self,
         DeleteCommand.self,

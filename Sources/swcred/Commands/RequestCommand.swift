@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import SWCredAssociation
+import SWCredCore
+import SWCredKit
+import SWCredStore
+
+/// `swcred request [DOMAIN] [--account A] app options [--pick first|ACCOUNT|cancel] [--profile legacy|current]`
+/// (cli.md): the `SecRequestSharedWebCredential` path (shared-web-credentials.md §7).
+///
+/// Text output is `account<TAB>password`, so `read -r user pass` works; JSON is
+/// `{"schema","credentials":[{"server","account","password","port"}],"completion":{"error"}}`.
+/// Exit codes: 0 a credential was chosen; 13 the picker was canceled (legacy: empty array, no
+/// error; current: empty array and `ASAuthorizationError` 1001); 44 nothing found; 11, 12, 14, 50
+/// for the failed checks.
+struct RequestCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request",
+        abstract: "Request a saved credential as an app (SecRequestSharedWebCredential).",
+        discussion: """
+            The app is given by --entitlements (and --app-id). With an association source \
+            (--aasa-dir, --direct, --cdn) the app's association records are refreshed from it first; \
+            without one, the stored records are used. The simulated user picks with --pick.
+            """
+    )
+
+    @OptionGroup var formatOptions: FormatOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
+    @OptionGroup var app: AppOptions
+    @OptionGroup var source: SourceOptions
+
+    @Argument(help: "The domain (HOST or HOST:PORT); all of the app's webcredentials domains when omitted.")
+    var domain: String?
+
+    @Option(help: "Only credentials of this account (legacy profile).")
+    var account: String?
+
+    @Option(help: ArgumentHelp("The simulated user's choice in the picker: first, cancel, or an account.", valueName: "choice"))
+    var pick: String = "first"
+
+    @Option(help: ArgumentHelp("legacy (iOS 8-15, default) or current (iOS 16+).", valueName: "profile"))
+    var profile: String?
+
+    @Flag(help: "Simulator mode: no entitlement or site-approval checks, AutoFill treated as on.")
+    var simulator = false
+
+    func validate() throws {
+        guard app.isGiven else { throw ValidationError("give the app: --entitlements FILE and/or --app-id ID") }
+        if let profile, SWCProfile(rawValue: profile) == nil {
+            throw ValidationError("--profile must be legacy or current")
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let service = try await SWCCommandSupport.makeService(
+            storeOptions: storeOptions, app: app, source: source, console: console,
+            responder: SWCPolicyResponder(confirmation: .cancel, pick: .init(pickOption: pick)),
+            profile: profile.flatMap(SWCProfile.init(rawValue:)), simulator: simulator)
+        let report = await service.request(fqdn: domain, account: account)
+        if let credentials = report.credentials, let credential = credentials.first {
+            switch console.format {
+            case .json:
+                console.emitJSON(RequestResult(credentials: credentials, error: report.error))
+            case .text:
+                console.out("\(credential.account)\t\(credential.password)")
+            }
+            return 0
+        }
+        if report.credentials != nil {
+            // Canceled (legacy: no error; current: ASAuthorizationError 1001): exit 13.
+            switch console.format {
+            case .json:
+                console.emitJSON(RequestResult(credentials: [], error: report.error))
+            case .text:
+                console.err("swcred: the user canceled the picker"
+                    + (report.error.map { " (\($0.code.domain ?? "") \($0.code.status ?? 0))" } ?? ""))
+            }
+            return 13
+        }
+        throw report.error ?? SWCredError(.internalError, "the request ended without credentials or an error")
+    }
+}
+
+/// cli.md `request` JSON: `{"schema","credentials":[{"server","account","password","port"}],"completion":{"error"}}`.
+struct RequestResult: Encodable {
+    struct Credential: Encodable {
+        let server: String
+        let account: String
+        let password: String
+        let port: Int?
+        private enum Keys: String, CodingKey { case server, account, password, port }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(server, forKey: .server)
+            try c.encode(account, forKey: .account)
+            try c.encode(password, forKey: .password)
+            try c.encode(port, forKey: .port)  // null when the credential has none
+        }
+    }
+    let credentials: [Credential]
+    let completion: CompletionDocument
+
+    init(credentials: [SharedWebCredential], error: SWCredError?) {
+        self.credentials = credentials.map {
+            Credential(server: $0.server, account: $0.account, password: $0.password, port: $0.port)
+        }
+        self.completion = CompletionDocument(error)
+    }
+}
+
+/// What an app's completion handler received: `{"error": null | {"code","status","domain","message"}}`.
+struct CompletionDocument: Encodable {
+    let error: ErrorDocument.Body?
+
+    init(_ error: SWCredError?) {
+        self.error = error.map(ErrorDocument.Body.init)
+    }
+
+    private enum Keys: String, CodingKey { case error }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(error, forKey: .error)  // explicit null on success
+    }
+}
+
+/// The pieces `request` and the app path of `add` share.
+enum SWCCommandSupport {
+    /// Builds the Shared Web Credentials API for the command's app on the command's store:
+    /// opens the store (creating it on first use, as cli.md says), and when an association source
+    /// is given, installs the app in the emulated daemon and refreshes its records from the source.
+    static func makeService(
+        storeOptions: GlobalStoreOptions, app: AppOptions, source: SourceOptions, console: Console,
+        responder: any SWCPromptResponder, profile: SWCProfile?, simulator: Bool
+    ) async throws(SWCredError) -> SharedWebCredentials {
+        let entitlements = try app.loadEntitlements()
+        let swcApp: SWCApp
+        if let entitlements {
+            swcApp = SWCApp(entitlements: entitlements, appID: app.appID)
+        } else {
+            // `--app-id` alone: an app with no associated domains.
+            swcApp = SWCApp(appID: app.appID, associatedDomains: [])
+        }
+        // Open (or create) the store.
+        try await storeOptions.modify(console: console, createIfMissing: true) {
+            (_: inout StoreContents, _: Date) throws(SWCredError) -> Bool in true
+        }
+        let options = storeOptions
+        let store = try await Blocking.run { () throws(SWCredError) -> KeychainStore in try options.openStore() }
+        let backend = StoreBackend(store: store)
+        // Refresh the app's association records from the source, if one was given.
+        if source.selectedKind != nil {
+            guard let entitlements else {
+                throw SWCredError(.usage, "an association source needs --entitlements FILE")
+            }
+            let identity = try AppIdentity(appID: app.appID, entitlements: entitlements)
+            let device = app.device.settings
+            let fileSource: any AssociationFileSource
+            do {
+                fileSource = try await VerifyCommand.makeSource(source, device: device)
+            } catch let error as SWCredError {
+                throw error
+            } catch {
+                throw SWCredError(.internalError, "could not set up the association source: \(error)")
+            }
+            try await backend.installAndRefresh(app: identity, source: fileSource, device: device)
+        }
+        var configuration = SWCConfiguration(simulator: simulator)
+        if let profile { configuration.profile = profile }
+        configuration.forceDeveloperMode = app.device.developerMode
+        configuration.forceManagedDevice = app.device.managed
+        return SharedWebCredentials(backend: backend, app: swcApp, responder: responder, configuration: configuration)
+    }
+}

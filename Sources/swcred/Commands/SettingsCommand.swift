@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import SWCredCore
+import SWCredStore
+
+/// `swcred settings` (cli.md): shows or changes the emulated device settings of the store
+/// (store.md §2.4): Password AutoFill, Associated Domains Development (developer mode), and
+/// MDM management.
+///
+/// `swcred settings --autofill off` makes every app-path add and legacy request fail with
+/// `errSecBadReq` (exit 14). Without a change it only prints; a store that does not exist yet
+/// shows a fresh device's defaults.
+struct SettingsCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the emulated device settings (Password AutoFill, developer mode, managed device).",
+        discussion: "Each option takes on or off. JSON: {\"schema\",\"autoFill\",\"developerMode\",\"managedDevice\"}."
+    )
+
+    @OptionGroup var formatOptions: FormatOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
+
+    @Option(help: ArgumentHelp("Password AutoFill: on or off.", valueName: "on|off"))
+    var autofill: Switch?
+
+    @Option(name: .customLong("developer-mode"), help: ArgumentHelp("Associated Domains Development: on or off.", valueName: "on|off"))
+    var developerMode: Switch?
+
+    @Option(name: .customLong("managed-device"), help: ArgumentHelp("MDM-managed device: on or off.", valueName: "on|off"))
+    var managedDevice: Switch?
+
+    enum Switch: String, ExpressibleByArgument, Sendable {
+        case on, off
+        var value: Bool { self == .on }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        let unchanged = autofill == nil && developerMode == nil && managedDevice == nil
+        let settings = unchanged ? try await readSettings(console) : try await changeSettings(console)
+        switch console.format {
+        case .json:
+            console.emitJSON(SettingsResult(settings))
+        case .text:
+            console.out("Password AutoFill: \(settings.autoFillEnabled ? "on" : "off")")
+            console.out("Developer mode: \(settings.developerMode ? "on" : "off")")
+            console.out("Managed device: \(settings.managedDevice ? "on" : "off")")
+        }
+        return 0
+    }
+}
+
+extension SettingsCommand {
+    /// The store's settings; a fresh device's when there is no store yet.
+    private func readSettings(_ console: Console) async throws(SWCredError) -> DeviceSettings {
+        do {
+            return try await storeOptions.read(console: console) { (contents: StoreContents) throws(SWCredError) -> DeviceSettings in
+                contents.settings
+            }
+        } catch {
+            if error.code == .storeNotFound { return DeviceSettings() }
+            throw error
+        }
+    }
+
+    /// Applies the requested changes in one store transaction.
+    private func changeSettings(_ console: Console) async throws(SWCredError) -> DeviceSettings {
+        let autofill = self.autofill?.value
+        let developerMode = self.developerMode?.value
+        let managedDevice = self.managedDevice?.value
+        return try await storeOptions.modify(console: console, createIfMissing: true) {
+            (contents: inout StoreContents, _: Date) throws(SWCredError) -> DeviceSettings in
+            if let autofill { contents.settings.autoFillEnabled = autofill }
+            if let developerMode { contents.settings.developerMode = developerMode }
+            if let managedDevice { contents.settings.managedDevice = managedDevice }
+            return contents.settings
+        }
+    }
+}
+
+/// `{"schema","autoFill","developerMode","managedDevice"}`.
+struct SettingsResult: Encodable {
+    let autoFill: Bool
+    let developerMode: Bool
+    let managedDevice: Bool
+
+    init(_ settings: DeviceSettings) {
+        autoFill = settings.autoFillEnabled
+        developerMode = settings.developerMode
+        managedDevice = settings.managedDevice
+    }
+}
