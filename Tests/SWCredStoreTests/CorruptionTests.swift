@@ -173,3 +173,34 @@ struct CorruptionTests {
         #expect(code == .wrongKey)
     }
 }
+
+@Suite("Payload schema versions")
+struct PayloadSchemaTests {
+    @Test("A newer payload schema is unsupportedFormat (exit 25) and the file is never rewritten; schema 0 is corrupt")
+    func newerSchema() throws {
+        let env = TestEnvironment()
+        let store = try env.createKeyFileStore()
+        let header = try StoreHeader.parse(file: env.fileBytes(), maxFileSize: 1 << 24)
+        let keys = try StoreKeys.derive(source: env.keySource, parameters: header.keyParameters, options: env.options())
+        for (schema, expected) in [(UInt16(2), SWCredError.Code.unsupportedFormat), (0, .corruptPayload)] {
+            var plaintext = PayloadCodec.encode(try store.snapshot().contents)
+            plaintext[0] = UInt8(schema & 0xFF)
+            plaintext[1] = UInt8(schema >> 8)
+            let file = try KeychainStore.seal(
+                plaintext: plaintext, parameters: header.keyParameters, storeID: header.storeID,
+                generation: header.generation, keys: keys, options: env.options()
+            )
+            env.write(file)
+            #expect(errorCode { _ = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options()) } == expected)
+            #expect(errorCode { try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) } } == expected)
+            #expect(env.fileBytes() == file)
+            // Restore a valid file for the next round.
+            env.write(try KeychainStore.seal(
+                try PayloadCodec.decode(PayloadCodec.encode(StoreContents(creationDate: Date(timeIntervalSince1970: 0))), limits: .default),
+                parameters: header.keyParameters, storeID: header.storeID, generation: header.generation, keys: keys,
+                options: env.options()
+            ))
+        }
+        #expect(SWCredError.Code.unsupportedFormat.exitCode == 25)
+    }
+}

@@ -475,6 +475,21 @@ public final class KeychainStore: Sendable {
     ) throws(SWCredError) -> [UInt8] {
         var plaintext = PayloadCodec.encode(contents)
         defer { Sodium.memzero(&plaintext) }
+        return try seal(
+            plaintext: plaintext, parameters: parameters, storeID: storeID, generation: generation, keys: keys,
+            options: options
+        )
+    }
+
+    /// Encrypts an encoded payload into a whole file: header (MAC, checksum) and AEAD.
+    static func seal(
+        plaintext: [UInt8],
+        parameters: StoreHeader.KeyParameters,
+        storeID: [UInt8],
+        generation: UInt64,
+        keys: StoreKeys,
+        options: StoreOptions
+    ) throws(SWCredError) -> [UInt8] {
         let total = StoreHeader.length + plaintext.count + StoreHeader.tagLength
         let limit = min(options.limits.maxFileSize, StoreLimits.fileSizeCeiling)
         guard total <= limit else {
@@ -517,7 +532,10 @@ public final class KeychainStore: Sendable {
     }
 
     private static func resolveForCreation(_ path: String) throws(SWCredError) -> String {
-        if let existing = POSIX.realpath(path) { return existing }
+        if let existing = POSIX.realpath(path) {
+            try StorePaths.checkDirectory(POSIX.split(existing).directory)
+            return existing
+        }
         let (directory, name) = POSIX.split(path)
         try StorePaths.makeDirectory(directory)
         guard let resolvedDirectory = POSIX.realpath(directory) else {
