@@ -44,7 +44,20 @@ public struct WildcardPattern: Sendable, Hashable {
     /// Names of the built-in variables; custom variables with these names are ignored (AD-7.13).
     public static let builtInNames: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
 
+    /// The built-in `$(region)` / `$(lang)` tries, compiled once (plain and case-folded).
+    static let regionTrie = trie(ISOCodes.sortedRegions, caseInsensitive: false)
+    static let foldedRegionTrie = trie(ISOCodes.sortedRegions, caseInsensitive: true)
+    static let languageTrie = trie(ISOCodes.sortedLanguages, caseInsensitive: false)
+    static let foldedLanguageTrie = trie(ISOCodes.sortedLanguages, caseInsensitive: true)
+
+    private static func trie(_ words: [String], caseInsensitive: Bool) -> [Instruction] {
+        var builder = Builder(caseInsensitive: caseInsensitive)
+        builder.appendTrie(words)
+        return builder.program
+    }
+
     private var program: [Instruction]
+    private var literalPrefix: [UInt32]
     /// The pattern as written.
     public let source: String
     /// Variables the pattern uses that are neither built in nor defined: the pattern never matches.
@@ -84,13 +97,31 @@ public struct WildcardPattern: Sendable, Hashable {
         }
         builder.program.append(.accept)
         self.program = builder.program
+        self.literalPrefix = Self.literalPrefix(of: builder.program)
         self.undefinedVariables = undefined
     }
 
     /// Whether the whole of `text` matches. Never throws, never traps.
     public func matches(_ text: String) -> Bool {
         guard undefinedVariables.isEmpty else { return false }
+        // Fast rejection: the literal characters the pattern starts with must start the text.
+        var scalars = text.unicodeScalars.makeIterator()
+        for expected in literalPrefix {
+            guard let scalar = scalars.next(), (caseInsensitive ? Self.fold(scalar) : scalar.value) == expected else {
+                return false
+            }
+        }
         return run(text.unicodeScalars.map { caseInsensitive ? Self.fold($0) : $0.value })
+    }
+
+    /// The scalars every match starts with (the leading `.scalar` instructions).
+    private static func literalPrefix(of program: [Instruction]) -> [UInt32] {
+        var prefix: [UInt32] = []
+        for instruction in program {
+            guard case .scalar(let value) = instruction else { break }
+            prefix.append(value)
+        }
+        return prefix
     }
 
     /// Breadth-first simulation: the set of live instructions advances one scalar at a time.
@@ -199,6 +230,52 @@ public struct WildcardPattern: Sendable, Hashable {
             for jump in jumps { program[jump] = .jump(end) }
         }
 
+        /// Appends a program fragment built at offset 0 whose exits jump to its own end.
+        mutating func appendRelocated(_ fragment: [Instruction]) {
+            let base = program.count
+            for instruction in fragment {
+                switch instruction {
+                case .fork(let targets): program.append(.fork(targets.map { $0 + base }))
+                case .jump(let target): program.append(.jump(target + base))
+                default: program.append(instruction)
+                }
+            }
+        }
+
+        /// Appends a literal alternation of `words` as a trie (one branch per distinct next
+        /// character), so that `$(lang)` and `$(region)` cost a few states per step, not hundreds.
+        mutating func appendTrie(_ words: [String]) {
+            let folded = words.map { word in word.unicodeScalars.map { caseInsensitive ? WildcardPattern.fold($0) : $0.value } }
+            var jumps: [Int] = []
+            appendTrieNode(Array(Set(folded)).sorted { $0.lexicographicallyPrecedes($1) }, jumps: &jumps)
+            let end = program.count
+            for jump in jumps { program[jump] = .jump(end) }
+        }
+
+        /// Emits the trie for `words` (suffixes); every accepting path ends in a `.jump` recorded in `jumps`.
+        private mutating func appendTrieNode(_ words: [[UInt32]], jumps: inout [Int]) {
+            let forkIndex = program.count
+            program.append(.fork([]))
+            var starts: [Int] = []
+            if words.contains(where: \.isEmpty) {
+                starts.append(program.count)
+                jumps.append(program.count)
+                program.append(.jump(-1))
+            }
+            var groups: [UInt32: [[UInt32]]] = [:]
+            var order: [UInt32] = []
+            for word in words where !word.isEmpty {
+                if groups[word[0]] == nil { order.append(word[0]) }
+                groups[word[0], default: []].append(Array(word.dropFirst()))
+            }
+            for first in order {
+                starts.append(program.count)
+                program.append(.scalar(first))
+                appendTrieNode(groups[first] ?? [], jumps: &jumps)
+            }
+            program[forkIndex] = .fork(starts)
+        }
+
         /// Appends `$(name)`; returns false when the variable is undefined.
         mutating func appendVariable(_ name: String, custom: [String: [String]]) -> Bool {
             switch name {
@@ -208,8 +285,8 @@ public struct WildcardPattern: Sendable, Hashable {
             case "alnum": program.append(.character(.alnum))
             case "digit": program.append(.character(.digit))
             case "xdigit": program.append(.character(.xdigit))
-            case "region": appendAlternation(ISOCodes.regions.sorted(), wildcards: false)
-            case "lang": appendAlternation(ISOCodes.languages.sorted(), wildcards: false)
+            case "region": appendRelocated(caseInsensitive ? WildcardPattern.foldedRegionTrie : WildcardPattern.regionTrie)
+            case "lang": appendRelocated(caseInsensitive ? WildcardPattern.foldedLanguageTrie : WildcardPattern.languageTrie)
             default:
                 guard let values = custom[name] else { return false }
                 appendAlternation(values, wildcards: true)
