@@ -110,17 +110,15 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
         // Exact bytes, not Unicode canonical equivalence.
         public static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.service == rhs.service && lhs.port == rhs.port && lhs.isWildcard == rhs.isWildcard
-                && lhs.appID.utf8.elementsEqual(rhs.appID.utf8) && lhs.host.utf8.elementsEqual(rhs.host.utf8)
+                && ExactBytes.equal(lhs.appID, rhs.appID) && ExactBytes.equal(lhs.host, rhs.host)
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(service)
             hasher.combine(port)
             hasher.combine(isWildcard)
-            for field in [appID, host] {
-                hasher.combine(field.utf8.count)
-                for byte in field.utf8 { hasher.combine(byte) }
-            }
+            ExactBytes.hash(appID, into: &hasher)
+            ExactBytes.hash(host, into: &hasher)
         }
     }
 

@@ -137,8 +137,8 @@ extension InternetPasswordItem {
     public static func == (lhs: InternetPasswordItem, rhs: InternetPasswordItem) -> Bool {
         lhs.key == rhs.key && lhs.isNegative == rhs.isNegative && lhs.secret == rhs.secret
             && lhs.creationDate == rhs.creationDate && lhs.modificationDate == rhs.modificationDate
-            && lhs.label.utf8.elementsEqual(rhs.label.utf8) && lhs.comment.utf8.elementsEqual(rhs.comment.utf8)
-            && lhs.creator.utf8.elementsEqual(rhs.creator.utf8)
+            && ExactBytes.equal(lhs.label, rhs.label) && ExactBytes.equal(lhs.comment, rhs.comment)
+            && ExactBytes.equal(lhs.creator, rhs.creator)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -223,20 +223,39 @@ public struct ItemKey: Sendable, Hashable, Codable {
     // merge differently normalised keys, so compare and hash the UTF-8 bytes instead.
     public static func == (lhs: ItemKey, rhs: ItemKey) -> Bool {
         lhs.synchronizable == rhs.synchronizable && lhs.port == rhs.port
-            && lhs.server.utf8.elementsEqual(rhs.server.utf8) && lhs.account.utf8.elementsEqual(rhs.account.utf8)
-            && lhs.accessGroup.utf8.elementsEqual(rhs.accessGroup.utf8)
-            && lhs.protocolCode.utf8.elementsEqual(rhs.protocolCode.utf8)
-            && lhs.authenticationType.utf8.elementsEqual(rhs.authenticationType.utf8)
-            && lhs.path.utf8.elementsEqual(rhs.path.utf8)
-            && lhs.securityDomain.utf8.elementsEqual(rhs.securityDomain.utf8)
+            && ExactBytes.equal(lhs.server, rhs.server) && ExactBytes.equal(lhs.account, rhs.account)
+            && ExactBytes.equal(lhs.accessGroup, rhs.accessGroup)
+            && ExactBytes.equal(lhs.protocolCode, rhs.protocolCode)
+            && ExactBytes.equal(lhs.authenticationType, rhs.authenticationType)
+            && ExactBytes.equal(lhs.path, rhs.path) && ExactBytes.equal(lhs.securityDomain, rhs.securityDomain)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(synchronizable)
         hasher.combine(port)
-        for field in [accessGroup, server, account, protocolCode, authenticationType, path, securityDomain] {
-            hasher.combine(field.utf8.count)
-            for byte in field.utf8 { hasher.combine(byte) }
+        ExactBytes.hash(accessGroup, into: &hasher)
+        ExactBytes.hash(server, into: &hasher)
+        ExactBytes.hash(account, into: &hasher)
+        ExactBytes.hash(protocolCode, into: &hasher)
+        ExactBytes.hash(authenticationType, into: &hasher)
+        ExactBytes.hash(path, into: &hasher)
+        ExactBytes.hash(securityDomain, into: &hasher)
+    }
+}
+
+/// Byte-exact string comparison and hashing (no Unicode canonical equivalence).
+enum ExactBytes {
+    static func equal(_ lhs: String, _ rhs: String) -> Bool {
+        var l = lhs
+        var r = rhs
+        return l.withUTF8 { a in r.withUTF8 { b in a.count == b.count && a.elementsEqual(b) } }
+    }
+
+    static func hash(_ value: String, into hasher: inout Hasher) {
+        var copy = value
+        copy.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }
     }
 }
