@@ -8,6 +8,7 @@ extension SWCred {
         MatchCommand.self,
         VerifyCommand.self,
         FetchCommand.self,
+        AssociationsCommand.self,
         InitCommand.self,
         AddCommand.self,
         RequestCommand.self,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SWCredAssociation
 import SWCredCore
+import SWCredRetrieval
 
 /// `swcred verify --entitlements FILE [--app-id ID] [source options] [--service S]`: checks two-way
 /// trust for every entry (`spec/cli.md`). Exit 0 when every checked association is trusted, 10
@@ -36,7 +37,11 @@ struct VerifyCommand: SWCredSubcommand {
     /// `SWCredRetrieval`, wired here by its owner.
     static func makeSource(_ options: SourceOptions, device: DeviceSettings) async throws -> any AssociationFileSource {
         if let aasaDir = options.aasaDir { return DirectoryAssociationSource(root: aasaDir) }
-        throw SWCredError(.usage, "live retrieval (--direct/--cdn) is not available in this build; use --aasa-dir")
+        if let kind = options.selectedKind {
+            // SWCredRetrieval: --ca-file roots count for developer entries only (AD-4.3).
+            return try LiveAssociationSource.make(kind: kind, caFile: options.caFile, resolve: options.resolve, device: device)
+        }
+        throw SWCredError(.usage, "give an association source: --aasa-dir DIR, --direct or --cdn")
     }
 
     func execute(_ console: Console) async throws -> Int32 {
@@ -45,6 +50,7 @@ struct VerifyCommand: SWCredSubcommand {
         let fileSource = try await Self.makeSource(source, device: device)
         let services = service.map { Set([AssociationService(rawValue: $0)]) }
         let report = await TrustEvaluator(source: fileSource, device: device).evaluate(app: identity, services: services)
+        try? await (fileSource as? LiveAssociationSource)?.shutdown()
         switch console.format {
         case .json:
             console.emitJSON(report)
