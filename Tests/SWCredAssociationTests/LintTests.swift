@@ -18,6 +18,7 @@ struct LintTests {
     @Test("Findings carry the JSON path of the offending value")
     func paths() {
         let findings = Self.lint(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{},{},{"?":{"a":true}}]}]}}"#)
+            .filter { $0.severity != .note }
         #expect(findings.map(\.path) == [#"applinks.details[0].components[2]["?"].a"#])
         #expect(findings.first?.severity == .error)
         #expect(findings.first?.help.isEmpty == false)
@@ -59,5 +60,20 @@ struct LintTests {
         #expect(!good.contains { $0.severity != .note })
         let broken = AssociationLinter().lint(try read("broken.example"))
         #expect(broken.filter { $0.severity == .error }.count >= 4)
+    }
+}
+
+@Suite("Lint availability hints")
+struct LintAvailabilityTests {
+    @Test("AD-3.7: appIDs/components, caseSensitive/substitutionVariables, defaults/percentEncoded get availability notes")
+    func availability() {
+        let text = #"{"applinks":{"defaults":{"caseSensitive":false},"substitutionVariables":{"v":["x"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(v)","percentEncoded":false}]}]}}"#
+        let notes = AssociationLinter().lint(Array(text.utf8)).filter { $0.id == "SWC060" }
+        #expect(notes.allSatisfy { $0.severity == .note })
+        #expect(Set(notes.map(\.path)) == [
+            "applinks.defaults", "applinks.defaults.caseSensitive", "applinks.substitutionVariables",
+            "applinks.details[0].appIDs", "applinks.details[0].components",
+            "applinks.details[0].components[0].percentEncoded",
+        ])
     }
 }

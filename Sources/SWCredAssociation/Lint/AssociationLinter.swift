@@ -31,6 +31,10 @@ public struct AssociationLinter: Sendable {
     static let detailKeys = ["appID", "appIDs", "components", "paths", "defaults"]
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
     static let defaultsKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded"]
+    /// AD-3.7: the first systems that honour a key (validator hints only).
+    static let availability = [
+        "caseSensitive": "iOS 13.5 / macOS 10.15.6", "percentEncoded": "iOS 14 / macOS 11",
+    ]
 
     /// Lints a file body.
     ///
@@ -179,8 +183,13 @@ public struct AssociationLinter: Sendable {
             case "details":
                 lintDetails(member.value, path: path, variables: variables, into: &c)
             case "defaults":
+                c.add(.availability, .note, path, "'defaults' needs iOS 14 / macOS 11; older systems ignore it",
+                      "check the systems you support (AD-3.7)")
                 lintDefaults(member.value, path: path, variables: variables, into: &c)
             case "substitutionVariables":
+                c.add(.availability, .note, path,
+                      "'substitutionVariables' needs iOS 13.5 / macOS 10.15.6; older systems ignore it",
+                      "check the systems you support (AD-3.7)")
                 lintSubstitutionVariables(member.value, path: path, into: &c)
             default:
                 let near = Self.nearMiss(member.key, Self.applinksKeys)
@@ -260,6 +269,10 @@ public struct AssociationLinter: Sendable {
         let hasComponents = detail["components"] != nil
         for member in detail.effectiveMembers {
             let memberPath = JSONPath.child(path, member.key)
+            if member.key == "appIDs" || member.key == "components" {
+                c.add(.availability, .note, memberPath, "'\(member.key)' needs iOS 13 / macOS 10.15; older systems ignore it",
+                      "keep appID and paths as well only if you support iOS 12 (AD-3.7)")
+            }
             switch member.key {
             case "appID", "appIDs": continue
             case "components":
@@ -318,6 +331,8 @@ public struct AssociationLinter: Sendable {
                     }
                 }
             case "defaults":
+                c.add(.availability, .note, memberPath, "'defaults' needs iOS 14 / macOS 11; older systems ignore it",
+                      "check the systems you support (AD-3.7)")
                 lintDefaults(member.value, path: memberPath, variables: variables, into: &c)
             default:
                 let near = Self.nearMiss(member.key, Self.detailKeys)
@@ -357,6 +372,10 @@ public struct AssociationLinter: Sendable {
         }
         for member in object.effectiveMembers {
             let memberPath = JSONPath.child(path, member.key)
+            if let since = Self.availability[member.key] {
+                c.add(.availability, .note, memberPath, "'\(member.key)' needs \(since); older systems ignore it",
+                      "check the systems you support (AD-3.7)")
+            }
             switch member.key {
             case "/", "#":
                 guard let text = member.value.stringValue else {

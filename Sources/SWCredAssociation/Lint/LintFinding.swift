@@ -67,4 +67,5 @@ public enum LintRule: String, Sendable, CaseIterable {
     case nonASCIIPattern = "SWC045"
     case noRules = "SWC046"
     case badHost = "SWC050"
+    case availability = "SWC060"
 }

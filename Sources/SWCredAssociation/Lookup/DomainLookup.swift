@@ -101,4 +101,12 @@ public struct LinkResolver: Sendable {
         }
         return decision
     }
+
+    /// Completion-handler twin of ``decide(_:app:)``: runs it in a `Task`, calls `completion`
+    /// exactly once, and returns the task so the caller can cancel.
+    @discardableResult
+    public func decide(_ url: LinkURL, app: AppIdentity,
+                       completion: @escaping @Sendable (LinkDecision) -> Void) -> Task<Void, Never> {
+        Task { completion(await decide(url, app: app)) }
+    }
 }
