@@ -50,3 +50,44 @@ struct StoreRoundTripTests {
         #expect(store.generation == 1)
     }
 }
+
+@Suite("Open and read in one pass; default paths")
+struct OpenAndReadTests {
+    @Test("openAndRead returns the same contents as a later snapshot")
+    func openAndRead() throws {
+        let env = TestEnvironment()
+        let store = try env.createKeyFileStore()
+        try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) }
+        let (opened, snapshot) = try KeychainStore.openAndRead(at: env.storePath, keySource: env.keySource, options: env.options())
+        #expect(snapshot.contents == (try opened.snapshot().contents))
+        #expect(snapshot.generation == 2)
+        #expect(opened.path == env.storePath)
+    }
+
+    @Test("openOrCreate creates once, then opens")
+    func openOrCreate() throws {
+        let env = TestEnvironment()
+        let first = try KeychainStore.openOrCreate(at: env.storePath, keySource: env.keySource, options: env.options())
+        #expect(first.created)
+        let second = try KeychainStore.openOrCreate(at: env.storePath, keySource: env.keySource, options: env.options())
+        #expect(!second.created)
+        #expect(second.store.storeID == first.store.storeID)
+    }
+
+    @Test("Default paths follow XDG with home fallbacks; explicit values and SWCRED_* variables win")
+    func defaultPaths() throws {
+        let xdg = ["HOME": "/home/u", "XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "/s"]
+        #expect(try StorePaths.storePath(environment: xdg) == "/d/swcred/keychain.swcred")
+        #expect(try StorePaths.keyFilePath(environment: xdg) == "/c/swcred/keychain.key")
+        #expect(try StorePaths.stateDirectory(environment: xdg) == "/s/swcred")
+        let home = ["HOME": "/home/u", "XDG_DATA_HOME": "relative"]
+        #expect(try StorePaths.storePath(environment: home) == "/home/u/.local/share/swcred/keychain.swcred")
+        #expect(try StorePaths.keyFilePath(environment: home) == "/home/u/.config/swcred/keychain.key")
+        #expect(try StorePaths.stateDirectory(environment: home) == "/home/u/.local/state/swcred")
+        #expect(try StorePaths.storePath(environment: ["SWCRED_STORE": "/x/s", "HOME": "/h"]) == "/x/s")
+        #expect(try StorePaths.storePath(explicit: "/e", environment: ["SWCRED_STORE": "/x/s"]) == "/e")
+        #expect(try StorePaths.keyFilePath(environment: ["SWCRED_KEY_FILE": "/k"]) == "/k")
+        #expect(throws: SWCredError(.invalidParameter, "")) { _ = try StorePaths.storePath(environment: [:]) }
+        #expect(StorePaths.lockPath(forStore: "/d/keychain.swcred") == "/d/keychain.swcred.lock")
+    }
+}

@@ -163,6 +163,17 @@ public final class KeychainStore: Sendable {
         keySource: KeySource,
         options: StoreOptions = StoreOptions()
     ) throws(SWCredError) -> KeychainStore {
+        try openAndRead(at: path, keySource: keySource, options: options).store
+    }
+
+    /// Opens a store and returns the contents read while opening, so that a one-shot reader
+    /// (`swcred list`, `show`) reads and decrypts the file once instead of twice.
+    /// - Throws: as ``open(at:keySource:options:)``.
+    public static func openAndRead(
+        at path: String,
+        keySource: KeySource,
+        options: StoreOptions = StoreOptions()
+    ) throws(SWCredError) -> (store: KeychainStore, snapshot: StoreSnapshot) {
         guard let resolved = POSIX.realpath(path) else {
             if POSIX.lstat(path) == nil { throw SWCredError(.storeNotFound, "no store at \(path)") }
             throw POSIX.ioFailure("resolve store path", errno: errno, path: path)
@@ -181,11 +192,11 @@ public final class KeychainStore: Sendable {
         do throws(SWCredError) {
             let verified = try store.verify(bytes, header: header, keys: keys)
             try store.recordMark(verified)
+            return (store, StoreSnapshot(contents: verified.contents, generation: header.generation, storeID: header.storeID))
         } catch where error.code == .rollbackDetected {
             // A writer may have saved and raised the mark between our read and the mark check.
-            _ = try store.snapshot()
+            return (store, try store.snapshot())
         }
-        return store
     }
 
     /// Opens the store, or creates it when no file exists (the CLI's "created on first write").
