@@ -38,8 +38,7 @@ public enum PasswordGenerator {
     /// Apple's `SecPasswordGenerate`.
     /// - Throws: whatever `source` throws.
     public static func legacy<R: RandomSource>(using source: inout R) throws(SWCredError) -> GeneratedPassword {
-        let plan = GenerationPlan(kind: .legacy, constraints: Constraints(required: LegacyFormat.requiredSets), checkRules: nil)
-        return try run(plan, fallback: nil, rules: nil, using: &source)
+        try PreparedGenerator.legacy.next(using: &source)
     }
 
     /// A password in `style`, adapted to `rules` when given, from libsodium's random bytes.
@@ -81,70 +80,15 @@ public enum PasswordGenerator {
             return try legacy(using: &source)
         case (.legacy, .some):
             throw SWCredError(.invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
-        case (.strong, nil):
-            let plan = GenerationPlan(kind: .strong(dashed: true), constraints: Constraints(), checkRules: nil)
-            return try run(plan, fallback: nil, rules: nil, using: &source)
-        case (.classic, nil):
-            let plan = GenerationPlan(
-                kind: .classic(alphabet: ClassicFormat.defaultAlphabet, length: 12, dashed: true),
-                constraints: Constraints(required: [.lower, .upper, .digit]), checkRules: nil)
-            return try run(plan, fallback: nil, rules: nil, using: &source)
-        case (_, let rules?):
-            let (primary, fallback) = try GenerationPlan.adapting(rules, forceClassic: style == .classic)
-            return try run(primary, fallback: fallback, rules: rules, using: &source)
+        default:
+            return try PreparedGenerator(style: style, rules: rules).next(using: &source)
         }
     }
 
-    /// Counts V for a plan, picks the sampling method, generates, and checks the result.
+    /// Generates one password from a plan, falling back when the plan admits no password.
     static func run<R: RandomSource>(
         _ plan: GenerationPlan, fallback: GenerationPlan?, rules: PasswordRules?, using source: inout R
     ) throws(SWCredError) -> GeneratedPassword {
-        let space = plan.space
-        let count = try space.count()
-        if count.isZero {
-            if let fallback { return try run(fallback, fallback: nil, rules: rules, using: &source) }
-            throw plan.infeasibleError()
-        }
-        let base = space.baseCount()
-        let exact = count * BigUInt(UInt64(1) << UInt64(exactSamplingThreshold)) < base
-        var bytes: [UInt8]
-        if exact {
-            bytes = try space.sampleExactly(using: &source)
-        } else {
-            var rejections = 0
-            let members = space.shapes.first?.map(\.members) ?? []
-            while true {
-                let candidate: [UInt8]?
-                switch plan.kind {
-                case .legacy: candidate = try LegacyFormat.candidate(using: &source)
-                case .strong(let dashed): candidate = try StrongFormat.candidate(dashed: dashed, using: &source)
-                case .classic: candidate = try ClassicFormat.candidate(shape: space.shapes[0], members: members, using: &source)
-                }
-                if let candidate, plan.constraints.isSatisfied(by: candidate) {
-                    bytes = candidate
-                    break
-                }
-                rejections += 1
-                if case .strong = plan.kind, rejections >= strongRejectionLimit, let fallback {
-                    return try run(fallback, fallback: nil, rules: rules, using: &source)
-                }
-            }
-        }
-        let password = String(decoding: bytes, as: UTF8.self)
-        // PW-1.5: never return a password that breaks a parsed rule.
-        if let check = plan.checkRules, !check.isSatisfied(by: password) {
-            throw SWCredError(.internalError, "a generated password failed the rules check (a generator bug); nothing was returned")
-        }
-        let bits = count.log2
-        var warnings = plan.warnings
-        if bits < GeneratedPassword.lowEntropyThreshold {
-            warnings.append("the password has only \(GeneratedPassword.formatBits(bits)) bits of entropy (below 64); the rules allow no stronger password")
-        }
-        if !source.isSecret {
-            warnings.append("generated from a deterministic test source: NOT SECRET")
-        }
-        return GeneratedPassword(
-            password: password, style: plan.style, outputCount: count, entropyBits: bits, rules: rules,
-            isSecret: source.isSecret, warnings: warnings)
+        try PreparedGenerator(plan: plan, fallback: fallback, rules: rules).next(using: &source)
     }
 }

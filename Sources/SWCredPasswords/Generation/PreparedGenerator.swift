@@ -1,0 +1,138 @@
+public import SWCredCore
+
+/// A generator with its plan and exact count computed once, for generating many passwords
+/// (`swcred generate --count N`) without recounting.
+///
+/// ```swift
+/// let generator = try PreparedGenerator(style: .strong, rules: PasswordRules.parse("maxlength: 16;"))
+/// var source = SodiumRandomSource()
+/// for _ in 0..<5 { print(try generator.next(using: &source).password) }
+/// ```
+public struct PreparedGenerator: Sendable {
+    let plan: GenerationPlan
+    let fallback: GenerationPlan?
+    let rules: PasswordRules?
+    let space: PasswordSpace
+    let count: BigUInt
+    let exact: Bool
+    let members: [[UInt8]]
+
+    /// The style this generator produces (before any run-time fallback).
+    public var style: PasswordStyle { plan.style }
+    /// |V| of the generator.
+    public var outputCount: BigUInt { count }
+    /// log2 |V|.
+    public var entropyBits: Double { count.log2 }
+    /// Warnings known before generating (parser diagnostics, ignored minlength, fallbacks).
+    public var warnings: [String] { plan.warnings }
+
+    /// The legacy format, counted once per process.
+    static let legacy: PreparedGenerator = {
+        let plan = GenerationPlan(kind: .legacy, constraints: Constraints(required: LegacyFormat.requiredSets), checkRules: nil)
+        // The legacy space is fixed and feasible; its count cannot fail.
+        return (try? PreparedGenerator(plan: plan, fallback: nil, rules: nil))
+            ?? PreparedGenerator(plan: plan, space: LegacyFormat.space, count: .one, rules: nil)
+    }()
+
+    private init(plan: GenerationPlan, space: PasswordSpace, count: BigUInt, rules: PasswordRules?) {
+        self.plan = plan
+        self.fallback = nil
+        self.rules = rules
+        self.space = space
+        self.count = count
+        self.exact = false
+        self.members = []
+    }
+
+    /// Prepares `style` under `rules` (see ``PasswordGenerator/generate(style:rules:using:)``).
+    /// - Throws: `infeasible`, `invalidParameter` (legacy with rules), `limitExceeded`.
+    public init(style: PasswordStyle = .strong, rules: PasswordRules? = nil) throws(SWCredError) {
+        switch (style, rules) {
+        case (.legacy, nil):
+            self = Self.legacy
+            return
+        case (.legacy, .some):
+            throw SWCredError(.invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
+        case (.strong, nil):
+            let plan = GenerationPlan(kind: .strong(dashed: true), constraints: Constraints(), checkRules: nil)
+            try self.init(plan: plan, fallback: nil, rules: nil)
+        case (.classic, nil):
+            let plan = GenerationPlan(
+                kind: .classic(alphabet: ClassicFormat.defaultAlphabet, length: 12, dashed: true),
+                constraints: Constraints(required: [.lower, .upper, .digit]), checkRules: nil)
+            try self.init(plan: plan, fallback: nil, rules: nil)
+        case (_, let rules?):
+            let (primary, fallback) = try GenerationPlan.adapting(rules, forceClassic: style == .classic)
+            try self.init(plan: primary, fallback: fallback, rules: rules)
+        }
+    }
+
+    /// Counts V for `plan` (falling back when it is empty) and picks the sampling method.
+    init(plan: GenerationPlan, fallback: GenerationPlan?, rules: PasswordRules?) throws(SWCredError) {
+        var plan = plan
+        var fallback = fallback
+        var space = plan.space
+        var count = try space.count()
+        if count.isZero, let next = fallback {
+            plan = next
+            fallback = nil
+            space = plan.space
+            count = try space.count()
+        }
+        guard !count.isZero else { throw plan.infeasibleError() }
+        self.plan = plan
+        self.fallback = fallback
+        self.rules = rules
+        self.space = space
+        self.count = count
+        // PW-1.4: exact sampling when the acceptance rate is below 2^-threshold.
+        self.exact = count * BigUInt(UInt64(1) << UInt64(PasswordGenerator.exactSamplingThreshold)) < space.baseCount()
+        self.members = space.shapes.first?.map(\.members) ?? []
+    }
+
+    /// Generates one password, uniform over V.
+    /// - Throws: what `source` throws; `internalError` if a generated password failed the final
+    ///   rules check (never returned).
+    public func next<R: RandomSource>(using source: inout R) throws(SWCredError) -> GeneratedPassword {
+        var bytes: [UInt8]
+        if exact {
+            bytes = try space.sampleExactly(using: &source)
+        } else {
+            var rejections = 0
+            while true {
+                let candidate: [UInt8]?
+                switch plan.kind {
+                case .legacy: candidate = try LegacyFormat.candidate(using: &source)
+                case .strong(let dashed): candidate = try StrongFormat.candidate(dashed: dashed, using: &source)
+                case .classic: candidate = try ClassicFormat.candidate(shape: space.shapes[0], members: members, using: &source)
+                }
+                if let candidate, plan.constraints.isSatisfied(by: candidate) {
+                    bytes = candidate
+                    break
+                }
+                rejections += 1
+                // PW-5.6: the strong style gives up after 100000 consecutive rejections.
+                if case .strong = plan.kind, rejections >= PasswordGenerator.strongRejectionLimit, let fallback {
+                    let classic = try PreparedGenerator(plan: fallback, fallback: nil, rules: rules)
+                    return try classic.next(using: &source)
+                }
+            }
+        }
+        let password = String(decoding: bytes, as: UTF8.self)
+        // PW-1.5: never return a password that breaks a parsed rule.
+        if let check = plan.checkRules, !check.isSatisfied(by: password) {
+            throw SWCredError(.internalError, "a generated password failed the rules check (a generator bug); nothing was returned")
+        }
+        let bits = count.log2
+        var warnings = plan.warnings
+        if bits < GeneratedPassword.lowEntropyThreshold {
+            warnings.append("the password has only \(GeneratedPassword.formatBits(bits)) bits of entropy (below 64); the rules allow no stronger password")
+        }
+        if !source.isSecret {
+            warnings.append("generated from a deterministic test source: NOT SECRET")
+        }
+        return GeneratedPassword(
+            password: password, style: plan.style, outputCount: count, entropyBits: bits, rules: rules,
+            isSecret: source.isSecret, warnings: warnings)
+    }
+}
