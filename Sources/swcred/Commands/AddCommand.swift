@@ -58,7 +58,35 @@ struct AddCommand: SWCredSubcommand {
     @Flag(help: "Record Safari's \"Passwords not saved\" entry for DOMAIN instead of a password.")
     var neverSave = false
 
+    // MARK: App path options (SecAddSharedWebCredential; behaviour in AddCommand+AppPath.swift)
+
+    @OptionGroup var app: AppOptions
+    @OptionGroup var source: SourceOptions
+
+    @Option(help: ArgumentHelp("App path: the simulated user's answer to the prompt: allow, not-now or cancel.",
+                               valueName: "answer"))
+    var user: String = "allow"
+
+    @Flag(help: "App path: delete the credential (the nil-password call).")
+    var delete = false
+
+    @Flag(help: "App path: generate the password (SecCreateSharedWebCredentialPassword's format, or --rules).")
+    var generate = false
+
+    @Option(help: ArgumentHelp("App path, with --generate: the site's Password Rules.", valueName: "rules"))
+    var rules: String?
+
+    @Flag(help: "App path: simulator mode (no entitlement or site-approval checks, AutoFill treated as on).")
+    var simulator = false
+
     func validate() throws {
+        if app.isGiven {
+            try validateAppPath()
+            return
+        }
+        if delete || generate || rules != nil || simulator || user != "allow" {
+            throw ValidationError("--delete, --generate, --rules, --simulator and --user need the app: --app-id or --entitlements")
+        }
         if passwordStdin && passwordFile != nil {
             throw ValidationError("give one of --password-stdin and --password-file")
         }
@@ -75,8 +103,10 @@ struct AddCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> Int32 {
-        // App path (SecAddSharedWebCredential): see shared-web-credentials.md; when --app-id or
-        // --entitlements is given, branch here to the SWCredKit add path (added with the SWC API).
+        // App path (SecAddSharedWebCredential): AddCommand+AppPath.swift.
+        if app.isGiven {
+            return try await addAppPath(console)
+        }
         if neverSave {
             return try await addNeverSaveEntry(console)
         }

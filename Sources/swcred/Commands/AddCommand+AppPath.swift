@@ -1,0 +1,126 @@
+import ArgumentParser
+import SWCredCore
+import SWCredKit
+import SWCredPasswords
+import SWCredSodium
+
+/// The app path of `swcred add` (cli.md): `SecAddSharedWebCredential` with every check of
+/// shared-web-credentials.md §6, as the app given by `--entitlements` / `--app-id`, with the
+/// simulated user's answer `--user allow|not-now|cancel` (default `allow`).
+///
+/// - The password comes from `--password-stdin`, `--password-file`, or `--generate` (the legacy
+///   `xxx-xxx-xxx-xxx` format of `SecCreateSharedWebCredentialPassword`, or with `--rules` a
+///   password for the site's Password Rules); `--delete` is the nil-password call. An empty
+///   password is accepted, as Apple's function accepts it (SWC-6.1).
+/// - JSON: `{"schema","status","operation","item":{"server","account","port"},"completion":{"error"}}`;
+///   `completion` is exactly what the app's completion handler received, and `status` its
+///   OSStatus (0 for nil).
+/// - Exit: 0 for added, updated, unchanged, deleted and none; **13 when the user declined, although
+///   the completion reports success** (SWC-6.10); a failed check exits with its code (11, 12, 14,
+///   45, 50); a write that failed in a found-item branch (which the completion never sees) exits
+///   with the store error's code.
+extension AddCommand {
+    func validateAppPath() throws {
+        if neverSave { throw ValidationError("--never-save is a browser-path action; it takes no app options") }
+        if update { throw ValidationError("-U/--update is a browser-path flag; the app path updates after the prompt") }
+        guard account != nil else { throw ValidationError("missing ACCOUNT") }
+        let sources = [passwordStdin, passwordFile != nil, generate, delete].filter { $0 }.count
+        guard sources == 1 else {
+            throw ValidationError("give exactly one of --password-stdin, --password-file, --generate and --delete")
+        }
+        if rules != nil && !generate { throw ValidationError("--rules needs --generate") }
+        do {
+            _ = try SWCPromptAnswer(userOption: user)
+        } catch {
+            throw ValidationError("--user must be allow, not-now or cancel")
+        }
+    }
+
+    /// Runs the app path and prints the result.
+    func addAppPath(_ console: Console) async throws(SWCredError) -> Int32 {
+        let answer = try SWCPromptAnswer(userOption: user)
+        let password = try appPathPassword()
+        let service = try await SWCCommandSupport.makeService(
+            storeOptions: storeOptions, app: app, source: source, console: console,
+            responder: SWCPolicyResponder(confirmation: answer, pick: .cancel), profile: nil, simulator: simulator)
+        let report = await service.add(fqdn: domain, account: account, password: password)
+        if let error = report.completionError {
+            // A failed check (or a failed new-item write): the completion got this error. Under
+            // errSecInternal the store's own error (busy, corrupt, …) gives the truthful exit code.
+            if error.code == .secInternal, let storeError = error.underlying?.error { throw storeError }
+            throw error
+        }
+        let result = AppAddResult(report: report)
+        switch console.format {
+        case .json:
+            console.emitJSON(result)
+        case .text:
+            let site = report.server.map { host in report.port.map { "\(host):\($0)" } ?? host } ?? domain
+            switch report.outcome {
+            case .declined:
+                console.out("declined \(site) \(account ?? "")")
+                console.err("swcred: the user answered \(report.answer?.description ?? "cancel"); nothing was changed "
+                    + "(the app's completion handler still received no error)")
+            default:
+                console.out("\(report.outcome.rawValue) \(site) \(account ?? "")")
+            }
+            if generate, report.outcome == .added || report.outcome == .updated {
+                console.err("swcred: a generated password was saved; show it with: swcred show \(site) \(account ?? "")")
+            }
+        }
+        if let discarded = report.discardedError, report.outcome != .declined {
+            // The write failed in a found-item branch: Apple reports success, the exit code tells the truth.
+            console.report(discarded)
+            return discarded.code.exitCode
+        }
+        return report.outcome == .declined ? 13 : 0
+    }
+
+    /// The password of the call: read, generated, or `nil` for `--delete`.
+    private func appPathPassword() throws(SWCredError) -> String? {
+        if delete { return nil }
+        if generate {
+            if let rules {
+                return try PasswordGenerator.generate(style: .strong, rules: rules).password
+            }
+            return try PasswordGenerator.legacy()
+        }
+        let given: SecretSource? = passwordStdin ? .standardInput : passwordFile.map { .file($0) }
+        try storeOptions.checkDistinctStreams(passwordSource: given)
+        let source = try SecretInput.resolve(given, what: "password")
+        let secret = try SecretInput.read(source, what: "password", allowEmpty: true)
+        // The library takes a String (Apple's CFString); Swift's copies of it cannot be wiped.
+        let text = secret.withUnsafeBytes { String(validating: $0, as: UTF8.self) }
+        guard let text else {
+            throw SWCredError(.invalidParameter, "non-nil password was not of type CFString (not valid UTF-8)")
+        }
+        return text
+    }
+}
+
+/// cli.md `add` JSON for the app path.
+struct AppAddResult: Encodable {
+    struct Item: Encodable {
+        let server: String
+        let account: String
+        let port: Int?
+        private enum Keys: String, CodingKey { case server, account, port }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(server, forKey: .server)
+            try c.encode(account, forKey: .account)
+            try c.encode(port, forKey: .port)  // null without a port
+        }
+    }
+    let status: Int
+    let operation: String
+    let item: Item
+    let completion: CompletionDocument
+
+    init(report: SWCAddReport) {
+        status = report.completionError?.code.status ?? 0
+        operation = report.outcome.rawValue
+        item = Item(server: report.server ?? "", account: report.account ?? "", port: report.port)
+        completion = CompletionDocument(report.completionError)
+    }
+}

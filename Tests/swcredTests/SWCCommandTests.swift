@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+/// A private home with an app (entitlements JSON) and an offline site folder for `--aasa-dir`.
+private struct SWCSandbox {
+    static let appID = "ABCDE12345.com.example.app"
+    let home: URL
+    let sites: URL
+    let entitlements: String
+
+    init(domains: [String] = ["webcredentials:example.com", "webcredentials:shop.example.com:8443"],
+         approving: [String] = ["example.com", "shop.example.com:8443"]) throws {
+        home = try CLI.temporaryDirectory("swc-cli")
+        sites = home.appendingPathComponent("sites")
+        for site in approving {
+            let folder = sites.appendingPathComponent(site).appendingPathComponent(".well-known")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(#"{"webcredentials":{"apps":["\#(Self.appID)"]}}"#.utf8)
+                .write(to: folder.appendingPathComponent("apple-app-site-association"))
+        }
+        let file = home.appendingPathComponent("app.entitlements.json")
+        let list = domains.map { "\"\($0)\"" }.joined(separator: ",")
+        try Data(#"{"application-identifier":"\#(Self.appID)","com.apple.developer.associated-domains":[\#(list)]}"#.utf8)
+            .write(to: file)
+        entitlements = file.path
+    }
+
+    /// Runs swcred in the sandbox.
+    func run(_ arguments: [String], stdin: String? = nil) throws -> CLI.Result {
+        try CLI.run(arguments, stdin: stdin, home: home)
+    }
+
+    /// The app options, refreshing the records from the offline sites.
+    var app: [String] { ["--entitlements", entitlements, "--aasa-dir", sites.path] }
+    /// The app options without a source (the stored records are used).
+    var appOnly: [String] { ["--entitlements", entitlements] }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: home) }
+}
+
+@Suite("swcred add (app path), request, settings")
+struct SWCCommandTests {
+    @Test("cli add app path: allow adds with Apple's attributes; JSON operation, item and a null completion")
+    func addAllow() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let added = try box.run(["add", "Example.COM", "alice", "--password-stdin", "--format", "json"] + box.app, stdin: "pw1\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let json = try added.json()
+        #expect(json["schema"] as? String == "swcred/1")
+        #expect(json["status"] as? Int == 0)
+        #expect(json["operation"] as? String == "added")
+        let item = try #require(json["item"] as? [String: Any])
+        #expect(item["server"] as? String == "example.com")
+        #expect(item["account"] as? String == "alice")
+        #expect(item["port"] is NSNull)
+        let completion = try #require(json["completion"] as? [String: Any])
+        #expect(completion["error"] is NSNull)
+        let list = try box.run(["list", "--format", "json"])
+        #expect(list.stdout.contains("example.com (alice)"))
+        #expect(!list.stdout.contains("pw1"))
+    }
+
+    @Test("cli SWC-6.10: a declined prompt reports success to the app but exits 13", arguments: ["not-now", "cancel"])
+    func addDeclined(answer: String) throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let result = try box.run(
+            ["add", "example.com", "alice", "--password-stdin", "--user", answer, "--format", "json"] + box.app, stdin: "pw")
+        #expect(result.status == 13)
+        let json = try result.json()
+        #expect(json["operation"] as? String == "declined")
+        #expect((json["completion"] as? [String: Any])?["error"] is NSNull)
+        let request = try box.run(["request", "example.com"] + box.appOnly)
+        #expect(request.status == 44)
+    }
+
+    @Test("cli SWC-6.9: update, unchanged, delete and none through the app path")
+    func addBranches() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        #expect(try box.run(["add", "example.com", "alice", "--password-stdin"] + box.app, stdin: "one").status == 0)
+        let updated = try box.run(["add", "example.com", "alice", "--password-stdin", "--format", "json"] + box.appOnly, stdin: "two")
+        #expect(try updated.json()["operation"] as? String == "updated")
+        let unchanged = try box.run(["add", "example.com", "alice", "--password-stdin", "--format", "json"] + box.appOnly, stdin: "two")
+        #expect(try unchanged.json()["operation"] as? String == "unchanged")
+        let request = try box.run(["request", "example.com"] + box.appOnly)
+        #expect(request.stdout == "alice\ttwo\n")
+        let declinedDelete = try box.run(["add", "example.com", "alice", "--delete", "--user", "cancel"] + box.appOnly)
+        #expect(declinedDelete.status == 13)
+        let deleted = try box.run(["add", "example.com", "alice", "--delete", "--format", "json"] + box.appOnly)
+        #expect(try deleted.json()["operation"] as? String == "deleted")
+        let none = try box.run(["add", "example.com", "alice", "--delete", "--format", "json"] + box.appOnly)
+        #expect(none.status == 0)
+        #expect(try none.json()["operation"] as? String == "none")
+    }
+
+    @Test("cli exit codes 11, 12, 14, 45, 50 for the failed checks, with the OSStatus in the JSON error")
+    func addFailures() throws {
+        let box = try SWCSandbox(approving: ["shop.example.com:8443"])
+        defer { box.cleanUp() }
+        // 11: not in the entitlement.
+        let notEntitled = try box.run(["add", "other.com", "alice", "--password-stdin", "--format", "json"] + box.app, stdin: "pw")
+        #expect(notEntitled.status == 11)
+        let error11 = try notEntitled.errorJSON()
+        #expect(error11["status"] as? Int == -34018)
+        #expect(error11["domain"] as? String == "NSOSStatusErrorDomain")
+        // 12: the site does not list the app.
+        let notApproved = try box.run(["add", "example.com", "alice", "--password-stdin", "--format", "json"] + box.appOnly, stdin: "pw")
+        #expect(notApproved.status == 12)
+        #expect(try notApproved.errorJSON()["status"] as? Int == -25293)
+        // A ported entry approved by its own file works.
+        let ported = try box.run(["add", "shop.example.com:8443", "alice", "--password-stdin"] + box.appOnly, stdin: "pw")
+        #expect(ported.status == 0, "\(ported.stderr)")
+        // 45: "Passwords not saved" for the host.
+        #expect(try box.run(["add", "shop.example.com:8443", "--never-save"]).status == 0)
+        let negative = try box.run(["add", "shop.example.com:8443", "bob", "--password-stdin", "--format", "json"] + box.appOnly, stdin: "pw")
+        #expect(negative.status == 45)
+        #expect(try negative.errorJSON()["status"] as? Int == -25299)
+        // 50: an unparsable domain.
+        let unparsable = try box.run(["add", "*.example.com", "bob", "--password-stdin"] + box.appOnly, stdin: "pw")
+        #expect(unparsable.status == 50)
+        // 14: AutoFill off.
+        #expect(try box.run(["settings", "--autofill", "off"]).status == 0)
+        let autofill = try box.run(["add", "shop.example.com:8443", "carol", "--password-stdin", "--format", "json"] + box.appOnly, stdin: "pw")
+        #expect(autofill.status == 14)
+        #expect(try autofill.errorJSON()["status"] as? Int == -909)
+    }
+
+    @Test("cli request: text account<TAB>password, JSON credentials with the real server and port")
+    func request() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        #expect(try box.run(["add", "shop.example.com:8443", "alice", "--password-stdin"] + box.app, stdin: "s3cret").status == 0)
+        let text = try box.run(["request"] + box.appOnly)
+        #expect(text.status == 0)
+        #expect(text.stdout == "alice\ts3cret\n")
+        let json = try box.run(["request", "--format", "json"] + box.appOnly).json()
+        let credential = try #require((json["credentials"] as? [[String: Any]])?.first)
+        #expect(credential["server"] as? String == "shop.example.com")
+        #expect(credential["account"] as? String == "alice")
+        #expect(credential["password"] as? String == "s3cret")
+        #expect(credential["port"] as? Int == 8443)
+        let current = try box.run(["request", "--profile", "current", "--format", "json"] + box.appOnly).json()
+        let echoed = try #require((current["credentials"] as? [[String: Any]])?.first)
+        #expect(echoed["server"] as? String == "example.com")  // the first webcredentials entry, verbatim
+        #expect(echoed["port"] is NSNull)
+    }
+
+    @Test("cli request: a canceled picker exits 13 (legacy: no error; current: 1001); nothing found exits 44")
+    func requestCancel() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let empty = try box.run(["request", "example.com", "--format", "json"] + box.app)
+        #expect(empty.status == 44)
+        #expect(try empty.errorJSON()["status"] as? Int == -25300)
+        #expect(try box.run(["add", "example.com", "alice", "--password-stdin"] + box.appOnly, stdin: "pw").status == 0)
+        let legacy = try box.run(["request", "--pick", "cancel", "--format", "json"] + box.appOnly)
+        #expect(legacy.status == 13)
+        let legacyJSON = try legacy.json()
+        #expect((legacyJSON["credentials"] as? [Any])?.isEmpty == true)
+        #expect((legacyJSON["completion"] as? [String: Any])?["error"] is NSNull)
+        let current = try box.run(["request", "--pick", "cancel", "--profile", "current", "--format", "json"] + box.appOnly)
+        #expect(current.status == 13)
+        let error = try #require((try current.json()["completion"] as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["status"] as? Int == 1001)
+        #expect(error["domain"] as? String == "com.apple.AuthenticationServices.AuthorizationError")
+        // --pick ACCOUNT chooses that account; an unknown one cancels.
+        #expect(try box.run(["add", "example.com", "bob", "--password-stdin"] + box.appOnly, stdin: "pw2").status == 0)
+        #expect(try box.run(["request", "--pick", "bob"] + box.appOnly).stdout == "bob\tpw2\n")
+        #expect(try box.run(["request", "--pick", "zoe"] + box.appOnly).status == 13)
+    }
+
+    @Test("cli add --generate saves a password in SecCreateSharedWebCredentialPassword's format")
+    func generate() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let added = try box.run(["add", "example.com", "alice", "--generate"] + box.app)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(!added.stdout.contains("-"))  // never printed
+        let line = try box.run(["request", "example.com"] + box.appOnly).stdout
+        let password = line.split(separator: "\t").last.map { $0.trimmingCharacters(in: .newlines) } ?? ""
+        let groups = password.split(separator: "-", omittingEmptySubsequences: false)
+        #expect(groups.count == 4 && groups.allSatisfy { $0.count == 3 })
+    }
+
+    @Test("cli settings: JSON shape, changes persist")
+    func settings() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let fresh = try box.run(["settings", "--format", "json"]).json()
+        #expect(fresh["autoFill"] as? Bool == true)
+        #expect(try box.run(["settings", "--developer-mode", "on", "--autofill", "off"]).status == 0)
+        let changed = try box.run(["settings", "--format", "json"]).json()
+        #expect(changed["autoFill"] as? Bool == false)
+        #expect(changed["developerMode"] as? Bool == true)
+        #expect(changed["managedDevice"] as? Bool == false)
+        #expect(try box.run(["settings", "--autofill", "maybe"]).status == 64)
+    }
+
+    @Test("cli usage: app-path flags need the app; one password source")
+    func usage() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        #expect(try box.run(["add", "example.com", "alice", "--delete"]).status == 64)
+        #expect(try box.run(["add", "example.com", "alice", "--delete", "--generate"] + box.appOnly).status == 64)
+        #expect(try box.run(["add", "example.com", "alice", "--delete", "--user", "maybe"] + box.appOnly).status == 64)
+        #expect(try box.run(["request"]).status == 64)
+    }
+}
