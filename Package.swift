@@ -99,6 +99,13 @@ let package = Package(
             ],
             path: "Tests/SWCredTLSTestServer"
         ),
+        // What each fuzz target does with one input; FuzzTesting/ links the same source (symlink).
+        .target(
+            name: "SWCredFuzzHarness",
+            dependencies: ["SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredCore"],
+            path: "Tests/SWCredFuzzHarness"
+        ),
+        .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
         .testTarget(
             name: "SWCredAssociationTests",
             dependencies: ["SWCredAssociation", "SWCredCore"],

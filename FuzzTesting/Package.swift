@@ -1,0 +1,25 @@
+// swift-tools-version:6.1
+// libFuzzer targets for swcred, kept out of the main package so that users never build them.
+// Build and run them with Tools/fuzz (release, -sanitize=fuzzer,address, lld).
+import PackageDescription
+
+let targets = ["AASA", "Matcher", "Entitlements", "PasswordRules"]
+
+let package = Package(
+    name: "swcred-fuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "swcred", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver"),
+        // The same source as the main package's test-only SWCredFuzzHarness (a symlink), so the
+        // regression tests replay crash inputs through exactly what the fuzzer ran.
+        .target(
+            name: "SWCredFuzzHarness",
+            dependencies: [
+                .product(name: "SWCredAssociation", package: "swcred"),
+                .product(name: "SWCredPasswords", package: "swcred"),
+                .product(name: "SWCredStore", package: "swcred"),
+            ]
+        ),
+    ] + targets.map { .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzDriver", "SWCredFuzzHarness"]) }
+)

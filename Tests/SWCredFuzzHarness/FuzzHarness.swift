@@ -1,0 +1,114 @@
+import Foundation
+import SWCredAssociation
+import SWCredCore
+import SWCredPasswords
+
+/// What each fuzz target does with one input, shared by the libFuzzer executables in
+/// `FuzzTesting/` and by the regression tests that replay every input in
+/// `FuzzTesting/FailCases/` (so a crash found once stays fixed).
+///
+/// A function returns the broken promises it saw (empty when the input was handled well); a
+/// crash or a hang is a finding by itself. Errors thrown by the parsers are the expected answer
+/// to bad input, not findings.
+public enum FuzzHarness {
+    /// The targets, by the names `Tools/fuzz` and the `FailCases/` folders use.
+    public static let targets: [String: @Sendable ([UInt8]) -> [String]] = [
+        "aasa": aasa,
+        "matcher": matcher,
+        "entitlements": entitlements,
+        "password-rules": passwordRules,
+    ]
+
+    /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.
+    public static func aasa(_ bytes: [UInt8]) -> [String] {
+        var problems: [String] = []
+        let findings = AssociationLinter().lint(bytes)
+        guard let file = try? AssociationFile.parse(bytes) else {
+            if !findings.contains(where: { $0.severity == .error }) {
+                problems.append("the file does not parse, yet lint reports no error")
+            }
+            return problems
+        }
+        let matcher = ApplinksMatcher(file: file)
+        for text in ["https://example.com/", "https://example.com/a/b?x=1&y=2#f", "https://example.com/%E2%82%AC/Ünï?q=%zz"] {
+            guard let url = try? LinkURL(text) else { continue }
+            _ = matcher.match(url, appID: nil)
+        }
+        for service in ["applinks", "webcredentials", "appclips", "activitycontinuation"] {
+            _ = file.apps(for: AssociationService(rawValue: service))
+        }
+        return problems
+    }
+
+    /// A generated AASA and a generated URL from one input, so that the matcher (not the JSON
+    /// reader) gets the fuzzer's attention. Layout: segments split at 0xFF — URL path/query/
+    /// fragment, then `/`, `?` and `#` patterns; the first byte's bits choose `exclude`,
+    /// `caseSensitive`, `percentEncoded`, a query dictionary and `defaults`.
+    public static func matcher(_ bytes: [UInt8]) -> [String] {
+        guard let flags = bytes.first else { return [] }
+        let segments = bytes.dropFirst().split(separator: 0xFF, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        func segment(_ index: Int) -> String { index < segments.count ? segments[index] : "" }
+
+        var component: [String: Any] = ["/": segment(1)]
+        if flags & 0x08 != 0 {
+            component["?"] = ["k": segment(2), "z": segment(3)]
+        } else {
+            component["?"] = segment(2)
+        }
+        component["#"] = segment(3)
+        if flags & 0x01 != 0 { component["exclude"] = true }
+        if flags & 0x02 != 0 { component["caseSensitive"] = false }
+        if flags & 0x04 != 0 { component["percentEncoded"] = false }
+        var detail: [String: Any] = ["appIDs": ["ABCDE12345.com.example.app"], "components": [component]]
+        if flags & 0x10 != 0 { detail["defaults"] = ["caseSensitive": false, "percentEncoded": flags & 0x20 != 0] }
+        if flags & 0x40 != 0 { detail["substitutionVariables"] = ["v": [segment(4), segment(1)]] }
+        let document: [String: Any] = ["applinks": ["details": [detail]]]
+        guard let json = try? JSONSerialization.data(withJSONObject: document) else { return [] }
+        guard let file = try? AssociationFile.parse([UInt8](json)) else {
+            return ["a generated, well-formed AASA did not parse"]
+        }
+        let matcher = ApplinksMatcher(file: file)
+        guard let url = try? LinkURL("https://example.com" + (segment(0).hasPrefix("/") ? "" : "/") + segment(0)) else {
+            return []
+        }
+        let result = matcher.match(url, appID: "ABCDE12345.com.example.app")
+        if result.outcome != .noMatch && result.rule == nil {
+            return ["outcome \(result.outcome) without the deciding rule"]
+        }
+        return []
+    }
+
+    /// Entitlement file bytes (XML plist, binary plist, JSON), and the same bytes as one entry.
+    public static func entitlements(_ bytes: [UInt8]) -> [String] {
+        var problems: [String] = []
+        if let entitlements = try? Entitlements.parse(bytes) {
+            for entry in entitlements.entries where EntitlementEntry.parse(entry.raw) != entry {
+                problems.append("entry \(entry.raw.debugDescription) parses differently on its own")
+            }
+        }
+        let entry = EntitlementEntry.parse(String(decoding: bytes.prefix(4096), as: UTF8.self))
+        if entry.valid, entry.domain == nil { problems.append("a valid entry without a domain: \(entry.raw.debugDescription)") }
+        return problems
+    }
+
+    /// A Password Rules string: parse, then generate from what was parsed with a seeded source.
+    /// The generator must give a password that satisfies the parsed rules, or say `infeasible`.
+    public static func passwordRules(_ bytes: [UInt8]) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let rules = try? PasswordRules.parse(text) else { return [] }
+        var source = SeededRandomSource(seed: UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        do {
+            let generated = try PasswordGenerator.generate(style: .strong, rules: rules, using: &source)
+            if !rules.isSatisfied(by: generated.password) {
+                return ["generated \(generated.password.debugDescription) violates \(rules): \(rules.violations(of: generated.password))"]
+            }
+            if !(generated.entropyBits >= 0) { return ["entropy \(generated.entropyBits) for \(rules)"] }
+        } catch {
+            if error.code != .infeasible && error.code != .limitExceeded && error.code != .invalidParameter {
+                return ["unexpected error \(error.code.name) for \(rules): \(error.message)"]
+            }
+        }
+        return []
+    }
+}
