@@ -92,25 +92,37 @@ struct StoreConcurrencyTests {
         #expect(FileManager.default.fileExists(atPath: lockPath))
         let before = try StoreSandbox.bytes(sandbox.defaultStorePath)
 
-        // Another process holds flock(LOCK_EX) on the lock file (util-linux flock(1) uses flock(2)).
+        // Another swcred process holds the real lock: it stops itself (SIGSTOP) at the library's
+        // debug pause point right after taking flock(LOCK_EX).
+        let holderErr = sandbox.path("holder.err")
+        _ = FileManager.default.createFile(atPath: holderErr, contents: nil)
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "exec flock -x \"$0\" sleep 300", lockPath]
-        holder.standardInput = FileHandle.nullDevice
+        holder.executableURL = CLI.binary
+        holder.arguments = ["add", "lock.example", "holder", "--password-stdin"]
+        var env = sandbox.shellEnvironment
+        env["SWCRED_TEST_HOOK"] = "after-lock"
+        env["SWCRED_TEST_HOOK_ACTION"] = "stop"
+        holder.environment = env
+        let holderInput = Pipe()
+        holder.standardInput = holderInput
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: holderErr))
         try holder.run()
+        holderInput.fileHandleForWriting.write(Data("pw\n".utf8))
+        try holderInput.fileHandleForWriting.close()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() } }
-        // Wait until the lock is really held (a probe with flock -n fails).
+        // Wait until it has stopped at the hook (state T in /proc/<pid>/stat).
         var held = false
-        for _ in 0..<200 {
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            probe.arguments = ["-n", lockPath, "true"]
-            try probe.run()
-            probe.waitUntilExit()
-            if probe.terminationStatus != 0 { held = true; break }
-            usleep(20_000)
+        for _ in 0..<2000 {
+            if let stat = try? String(contentsOfFile: "/proc/\(holder.processIdentifier)/stat", encoding: .utf8),
+               let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "T" {
+                held = true
+                break
+            }
+            if !holder.isRunning { break }
+            usleep(5_000)
         }
-        try #require(held, "the holder never took the lock")
+        try #require(held, "the holder never stopped with the lock: \((try? String(contentsOfFile: holderErr, encoding: .utf8)) ?? "")")
 
         let immediate = try sandbox.run(["add", "lock.example", "b", "--password-stdin", "--lock-timeout", "0", "--format", "json"], stdin: "pw\n")
         #expect(immediate.status == 22, "\(immediate.stderr)")
@@ -130,6 +142,7 @@ struct StoreConcurrencyTests {
         holder.waitUntilExit()
         let after = try sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "5"])
         #expect(after.status == 0, "\(after.stderr)")
-        #expect(try sandbox.listItems().count == 2)
+        // The killed holder's own add never happened: only "a" and "b" are there.
+        #expect(Set(try sandbox.listItems().compactMap { $0["account"] as? String }) == ["a", "b"])
     }
 }

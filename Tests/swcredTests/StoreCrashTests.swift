@@ -71,8 +71,9 @@ struct StoreCrashTests {
         for trial in 0..<trials {
             let account = "k\(trial)"
             let (process, errPath) = try Self.startAdd(sandbox, "kill.example", account, password: "pw-\(trial)")
-            // Uniform over [0, 1.3 × typical]: some kills land before the write, some inside, some after.
-            let delay = Double.random(in: 0...(typical * 1.3))
+            // Uniform over [0.4, 1.6] × typical: the first part of an add is process start-up, so
+            // this spreads the kills over reading, writing, renaming and finishing.
+            let delay = Double.random(in: (typical * 0.4)...(typical * 1.6))
             usleep(UInt32(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -118,17 +118,46 @@ extension GlobalStoreOptions {
     /// without a terminal, the open fails with `interactionNotAllowed` (29). A key file given
     /// explicitly for a passphrase store is `wrongKey` (20, reason: key source).
     func openStore() throws(SWCredError) -> KeychainStore {
+        try openStore { (store: KeychainStore) throws(SWCredError) in store }
+    }
+
+    /// Opens the store and runs `use` on it; see ``openStore()``. The key material is read once;
+    /// the open (and `use`) is retried when a concurrent writer makes it look rolled back.
+    func openStore<R>(then use: (KeychainStore) throws(SWCredError) -> R) throws(SWCredError) -> R {
         let path = try storePath()
         let options = libraryOptions()
+        let source = try keySource()
         do {
-            return try KeychainStore.open(at: path, keySource: try keySource(), options: options)
+            return try retryingConcurrentRollback { () throws(SWCredError) -> R in
+                try use(try KeychainStore.open(at: path, keySource: source, options: options))
+            }
         } catch where passphraseSource == nil && !keyFileGiven && error.code == .wrongKey
             && error.message.contains("protected by a passphrase")
         {
-            let source = try SecretInput.resolve(nil, what: "passphrase")
-            let passphrase = try SecretInput.read(source, what: "passphrase")
+            let input = try SecretInput.resolve(nil, what: "passphrase")
+            let passphrase = KeySource.passphrase(try SecretInput.read(input, what: "passphrase"))
             TestPausePoint.pauseIfRequested("after-passphrase")
-            return try KeychainStore.open(at: path, keySource: .passphrase(passphrase), options: options)
+            return try retryingConcurrentRollback { () throws(SWCredError) -> R in
+                try use(try KeychainStore.open(at: path, keySource: passphrase, options: options))
+            }
+        }
+    }
+
+    /// Runs `body` again (at most twice more) when it fails with `rollbackDetected`.
+    ///
+    /// Why: a reader without the lock can read generation g, and before it compares g with the
+    /// high-water mark, another process renames generation g + 1 into place and raises the mark to
+    /// g + 1; the comparison then looks like a rollback although the file on disk is newer. The
+    /// mark is raised only after the new file is in place, so reading again sees a generation at
+    /// least as high as the mark — unless the file really was rolled back, which fails again.
+    func retryingConcurrentRollback<R>(_ body: () throws(SWCredError) -> R) throws(SWCredError) -> R {
+        var attempt = 0
+        while true {
+            do {
+                return try body()
+            } catch where error.code == .rollbackDetected && attempt < 2 {
+                attempt += 1
+            }
         }
     }
 
@@ -136,8 +165,9 @@ extension GlobalStoreOptions {
     func read<R: Sendable>(
         console: Console, _ body: @escaping @Sendable (StoreContents) throws(SWCredError) -> R
     ) async throws(SWCredError) -> R {
-        try await Blocking.run { () throws(SWCredError) -> R in
-            let snapshot = try openStore().snapshot()
+        let options = self
+        return try await Blocking.run { () throws(SWCredError) -> R in
+            let snapshot = try options.openStore { (store: KeychainStore) throws(SWCredError) in try store.snapshot() }
             return try body(snapshot.contents)
         }
     }
@@ -176,7 +206,10 @@ extension GlobalStoreOptions {
         let source = try keySource()
         var newKeyFile: String?
         if case .keyFile(let keyPath) = source, !POSIX_lstatExists(keyPath) { newKeyFile = keyPath }
-        let (store, created) = try KeychainStore.openOrCreate(at: path, keySource: source, options: libraryOptions())
+        let options = libraryOptions()
+        let (store, created) = try retryingConcurrentRollback { () throws(SWCredError) in
+            try KeychainStore.openOrCreate(at: path, keySource: source, options: options)
+        }
         if created {
             if let newKeyFile {
                 console.err("swcred: created a new store at \(store.path) with a new key file \(newKeyFile)")
