@@ -77,3 +77,39 @@ struct LintAvailabilityTests {
         ])
     }
 }
+
+@Suite("Entitlements lint")
+struct EntitlementsLintTests {
+    static func ids(_ domains: [String], appID: String? = "ABCDE12345.com.example.app") -> [String] {
+        EntitlementsLinter().lint(Entitlements(applicationIdentifier: appID, associatedDomains: domains)).map(\.id)
+    }
+
+    @Test("Rule ids are unique SWC1xx identifiers, apart from the file rules")
+    func ruleIDs() {
+        let ids = EntitlementsLinter.Rule.allCases.map(\.rawValue)
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(ids).isDisjoint(with: LintRule.allCases.map(\.rawValue)))
+    }
+
+    @Test("AD-2.3/AD-2.4/AD-2.5/AD-2.6/AD-2.7: invalid, unknown, port, duplicate, mode and count findings")
+    func findings() {
+        #expect(Self.ids(["applinks:example.com"]) == [])
+        #expect(Self.ids(["applinks:example.com/"]) == ["SWC101"])
+        #expect(Self.ids(["webcredential:example.com"]) == ["SWC102"])
+        #expect(Self.ids(["applinks:example.com:8443"]) == ["SWC105"])
+        #expect(Self.ids(["applinks:example.com", "applinks:EXAMPLE.com"]) == ["SWC106"])
+        #expect(Self.ids(["applinks:dev.example.com?mode=developer"]) == ["SWC103"])
+        #expect(Self.ids((0..<31).map { "applinks:d\($0).example.com" }) == ["SWC104"])
+        #expect(Self.ids([], appID: nil) == ["SWC108", "SWC110"])
+        #expect(Self.ids(["applinks:example.com"], appID: "com.example.app") == ["SWC109"])
+        let paths = EntitlementsLinter().lint(Entitlements(applicationIdentifier: "ABCDE12345.com.x",
+                                                           associatedDomains: ["applinks:a.example", "bad"]))
+        #expect(paths.map(\.path) == ["com.apple.developer.associated-domains[1]"])
+    }
+
+    @Test("AD-2.1: an entitlement that is not an array of strings is one error")
+    func notStrings() throws {
+        let entitlements = try Entitlements.parse(Array(#"{"application-identifier":"ABCDE12345.com.x","com.apple.developer.associated-domains":["applinks:a.example",1]}"#.utf8))
+        #expect(EntitlementsLinter().lint(entitlements).map(\.id) == ["SWC107"])
+    }
+}

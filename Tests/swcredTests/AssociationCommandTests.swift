@@ -109,6 +109,20 @@ struct AssociationCommandTests {
         #expect(try CLI.run(["lint", "/nonexistent/aasa"]).status == 66)
     }
 
+    @Test("lint --entitlements: entitlement findings (SWC1xx); errors exit 65, a clean file 0")
+    func lintEntitlements() throws {
+        let broken = try CLI.run(["lint", "--entitlements", Self.app("Broken.entitlements"), "--format", "json"])
+        #expect(broken.status == 65)
+        let json = try broken.json()
+        try Self.checkSchema(json, "lint")
+        let ids = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(ids.contains("SWC101"))
+        #expect(ids.contains("SWC102"))
+        #expect(ids.contains("SWC105"))
+        let clean = try CLI.run(["lint", "--entitlements", Self.app("TacoShopRelease.entitlements")])
+        #expect(clean.status == 0)
+    }
+
     // MARK: match
 
     @Test("match --aasa: the WWDC19 URLs give match (0), exclude (1) and no_match (1) with the rule",

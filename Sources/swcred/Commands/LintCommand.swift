@@ -2,8 +2,8 @@ import ArgumentParser
 import SWCredAssociation
 import SWCredCore
 
-/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file (`spec/cli.md`).
-/// Exit 0 without errors, 65 with errors.
+/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file (`spec/cli.md`);
+/// with `--entitlements`, FILE is an entitlements file instead. Exit 0 without errors, 65 with errors.
 struct LintCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
@@ -18,6 +18,9 @@ struct LintCommand: SWCredSubcommand {
 
     @Option(help: ArgumentHelp("The host the file is served for.", valueName: "host"))
     var host: String?
+
+    @Flag(help: "FILE is an entitlements file: lint its associated-domains entries.")
+    var entitlements = false
 
     @OptionGroup var formatOptions: FormatOptions
 
@@ -43,8 +46,13 @@ struct LintCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> Int32 {
-        let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: .malformedAASA)
-        let findings = AssociationLinter().lint(bytes, host: host)
+        let findings: [LintFinding]
+        if entitlements {
+            findings = EntitlementsLinter().lint(try Entitlements.load(path: file))
+        } else {
+            let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: .malformedAASA)
+            findings = AssociationLinter().lint(bytes, host: host)
+        }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let output = Output(file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings,
