@@ -91,3 +91,24 @@ struct OpenAndReadTests {
         #expect(StorePaths.lockPath(forStore: "/d/keychain.swcred") == "/d/keychain.swcred.lock")
     }
 }
+
+@Suite("Header inspection without a key")
+struct InspectTests {
+    @Test("inspect tells a passphrase store from a key-file store and reports its parameters")
+    func inspect() throws {
+        let env = TestEnvironment()
+        env.write(try #require(Golden.fixture(Golden.passphraseFixture)))
+        let info = try KeychainStore.inspect(at: env.storePath)
+        #expect(!info.usesKeyFile)
+        #expect(info.kdfParameters == KDFPreset.test.parameters)
+        #expect(info.generation == 2)
+        #expect(info.storeID == Golden.storeID)
+        env.write(try #require(Golden.fixture(Golden.keyFileFixture)))
+        let keyInfo = try KeychainStore.inspect(at: env.storePath)
+        #expect(keyInfo.usesKeyFile && keyInfo.kdfParameters == nil)
+        env.write(Array("not a store".utf8))
+        #expect(throws: SWCredError(.notAStore, "")) { _ = try KeychainStore.inspect(at: env.storePath) }
+        #expect(throws: SWCredError(.storeNotFound, "")) { _ = try KeychainStore.inspect(at: env.root + "/missing") }
+        #expect(!KeySource.passphrase(try passphrase("sentinel-pw")).description.contains("sentinel"))
+    }
+}
