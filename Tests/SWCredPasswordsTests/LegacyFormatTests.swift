@@ -90,7 +90,7 @@ struct LegacyFormatTests {
         var out: [UInt8: Double] = [:]
         for c in alphabet {
             var shape = LegacyFormat.space.shapes[0]
-            shape[0] = ASCIISet(bytes: [c])
+            shape.plain[0] = ASCIISet(bytes: [c])
             let fixed = try PasswordSpace(shapes: [shape], constraints: LegacyFormat.space.constraints).count()
             out[c] = Double(fixed.description).map { $0 / (Double(total.description) ?? 1) } ?? 0
         }

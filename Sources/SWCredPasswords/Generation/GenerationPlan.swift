@@ -33,7 +33,7 @@ struct GenerationPlan {
             return PasswordSpace(shapes: StrongFormat.shapes(dashed: dashed), constraints: constraints)
         case .classic(let alphabet, let length, let dashed):
             return PasswordSpace(
-                shapes: [ClassicFormat.shape(alphabet: alphabet, length: length, dashed: dashed)],
+                shapes: [Shape(ClassicFormat.shape(alphabet: alphabet, length: length, dashed: dashed))],
                 constraints: constraints)
         }
     }

@@ -38,6 +38,6 @@ enum LegacyFormat {
         let dash = ASCIISet("-")
         let shape = [letter, letter, letter, dash, letter, letter, letter, dash, letter, letter, letter, dash,
                      letter, letter, letter]
-        return PasswordSpace(shapes: [shape], constraints: Constraints(required: requiredSets))
+        return PasswordSpace(shapes: [Shape(shape)], constraints: Constraints(required: requiredSets))
     }()
 }

@@ -1,42 +1,85 @@
 import SWCredCore
 
-/// A set of equally likely outputs: fixed-length strings over per-position alphabets ("shapes",
-/// pairwise disjoint), restricted by ``Constraints``. It counts its members exactly (PW-6.2) and
-/// samples them uniformly without rejection (PW-1.4).
+/// One family of equally long outputs: an alphabet per position, and optionally a "marked" alphabet
+/// per position of which exactly one position must draw (the strong style's single upper-case
+/// letter). Plain and marked alphabets of a position are disjoint, so every string arises from one
+/// choice only.
+struct Shape: Sendable, Hashable {
+    var plain: [ASCIISet]
+    var marked: [ASCIISet]
+    var exactlyOneMarked: Bool
+
+    /// A shape without marks.
+    init(_ plain: [ASCIISet]) {
+        self.plain = plain
+        marked = Array(repeating: .empty, count: plain.count)
+        exactlyOneMarked = false
+    }
+
+    /// A shape with exactly one marked position.
+    init(plain: [ASCIISet], marked: [ASCIISet]) {
+        precondition(plain.count == marked.count && zip(plain, marked).allSatisfy { !$0.intersects($1) })
+        self.plain = plain
+        self.marked = marked
+        exactlyOneMarked = true
+    }
+
+    var count: Int { plain.count }
+
+    /// Every character position `i` can hold.
+    func alphabet(_ i: Int) -> ASCIISet { plain[i].union(marked[i]) }
+
+    /// Σ over the marked position of the product of the alphabet sizes (or Π |plain| without marks).
+    var baseCount: BigUInt {
+        var none = BigUInt.one
+        var one = BigUInt.zero
+        for i in 0..<count {
+            let p = BigUInt(UInt64(plain[i].count))
+            let m = BigUInt(UInt64(marked[i].count))
+            one = one * p + none * m
+            none = none * p
+        }
+        return exactlyOneMarked ? one : none
+    }
+}
+
+/// A set of equally likely outputs: the strings of a few disjoint ``Shape``s, restricted by
+/// ``Constraints``. It counts its members exactly (PW-6.2) and samples them uniformly without
+/// rejection (PW-1.4).
 ///
-/// Counting is dynamic programming over the state (covered-required-sets mask, last character,
-/// identical-run length, sequential-run direction and length); the last character and the runs are
-/// tracked only when a run limit can bite. To keep this fast, the transitions to all characters
-/// that neither repeat nor continue a sequence are added in bulk per mask, and only the at most
-/// three "special" successors of each state (same character, one above, one below) are handled one
-/// by one.
+/// Counting is dynamic programming over the state (covered-required-sets mask, marked flag, last
+/// character, identical-run length, sequential-run direction and length); the last character and
+/// the runs are tracked only when a run limit can bite. To keep this fast, the transitions to all
+/// characters that neither repeat nor continue a sequence are added in bulk per (mask, flag), and
+/// only the at most three "special" successors of each state (same character, one above, one
+/// below) are handled one by one.
 struct PasswordSpace: Sendable {
-    /// One alphabet per position; a fixed separator is a one-character alphabet.
-    let shapes: [[ASCIISet]]
+    let shapes: [Shape]
     let constraints: Constraints
 
     /// The largest number of distinct required sets the counter handles (2^16 masks).
     static let maximumRequiredSets = 16
 
-    /// Index of a required set that no position can ever provide, if any.
-    func unreachableRequiredSet() -> Int? {
-        let universe = shapes.flatMap { $0 }.reduce(ASCIISet.empty) { $0.union($1) }
-        return constraints.required.firstIndex { !$0.intersects(universe) }
+    init(shapes: [Shape], constraints: Constraints) {
+        self.shapes = shapes
+        self.constraints = constraints
     }
 
-    /// The number of strings before constraints: Σ over shapes of Π |alphabet|.
+    /// Shapes without marks.
+    init(shapes: [[ASCIISet]], constraints: Constraints) {
+        self.init(shapes: shapes.map(Shape.init), constraints: constraints)
+    }
+
+    /// The number of strings before constraints.
     func baseCount() -> BigUInt {
-        shapes.reduce(BigUInt.zero) { total, shape in
-            total + shape.reduce(BigUInt.one) { $0 * BigUInt(UInt64($1.count)) }
-        }
+        shapes.reduce(BigUInt.zero) { $0 + $1.baseCount }
     }
 
     /// |V| for each shape.
     func countPerShape() throws(SWCredError) -> [BigUInt] {
         var counts: [BigUInt] = []
         for shape in shapes {
-            let tables = try ShapeCounter(shape: shape, constraints: constraints).forward(keepTables: false)
-            counts.append(tables.total)
+            counts.append(try ShapeCounter(shape: shape, constraints: constraints).forward(keepTables: false).total)
         }
         return counts
     }
@@ -46,29 +89,46 @@ struct PasswordSpace: Sendable {
         try countPerShape().reduce(BigUInt.zero, +)
     }
 
-    /// A uniform member of V by exact sampling (PW-1.4): a shape with probability proportional to
-    /// its count, then characters right to left, each predecessor state weighted by the number of
-    /// ways to reach it.
+    /// A uniform member of V by exact sampling (PW-1.4). Prefer ``ExactSampler`` for many draws.
     /// - Throws: `infeasible` when V is empty.
     func sampleExactly<R: RandomSource>(using source: inout R) throws(SWCredError) -> [UInt8] {
-        let counts = try countPerShape()
-        let total = counts.reduce(BigUInt.zero, +)
-        guard !total.isZero else { throw SWCredError(.infeasible, "no password satisfies the constraints") }
-        var pick = try total.randomBelow(using: &source)
-        var shapeIndex = 0
-        while shapeIndex < counts.count - 1 && pick >= counts[shapeIndex] {
-            pick -= counts[shapeIndex]
-            shapeIndex += 1
+        try ExactSampler(self).sample(using: &source)
+    }
+}
+
+/// Exact sampling with the forward tables computed once: a shape with probability proportional to
+/// its count, then characters right to left, each predecessor state weighted by the number of
+/// prefixes reaching it. Uniform over V.
+struct ExactSampler: Sendable {
+    let counters: [ShapeCounter]
+    let tables: [ShapeCounter.Tables]
+    let total: BigUInt
+
+    init(_ space: PasswordSpace) throws(SWCredError) {
+        var counters: [ShapeCounter] = []
+        var tables: [ShapeCounter.Tables] = []
+        for shape in space.shapes {
+            let counter = try ShapeCounter(shape: shape, constraints: space.constraints)
+            counters.append(counter)
+            tables.append(try counter.forward(keepTables: true))
         }
-        let counter = try ShapeCounter(shape: shapes[shapeIndex], constraints: constraints)
-        return try counter.sample(using: &source)
+        self.counters = counters
+        self.tables = tables
+        total = tables.reduce(BigUInt.zero) { $0 + $1.total }
+    }
+
+    func sample<R: RandomSource>(using source: inout R) throws(SWCredError) -> [UInt8] {
+        guard !total.isZero else { throw SWCredError(.infeasible, "no password satisfies the constraints") }
+        let index = try ShapeCounter.choose(Array(tables.indices).map { ($0, tables[$0].total) }, total: total, using: &source)
+        return try counters[index].sample(from: tables[index], using: &source)
     }
 }
 
 /// Counting and sampling for one shape.
-struct ShapeCounter {
-    struct State: Hashable {
+struct ShapeCounter: Sendable {
+    struct State: Hashable, Sendable {
         var mask: UInt32
+        var marked: Bool
         var last: UInt8  // 255: none yet
         var run: UInt16  // identical-run length
         var direction: Int8  // sequential direction: 0 none, 1 up, -1 down
@@ -76,12 +136,12 @@ struct ShapeCounter {
 
         /// A total order, for reproducible sampling.
         var sortKey: UInt64 {
-            UInt64(mask) << 40 | UInt64(last) << 32 | UInt64(run) << 16 | UInt64(direction + 1) << 12
-                | UInt64(sequence & 0xFFF)
+            UInt64(mask) << 41 | (marked ? 1 << 40 : 0) | UInt64(last) << 32 | UInt64(run) << 16
+                | UInt64(direction + 1) << 12 | UInt64(sequence & 0xFFF)
         }
     }
 
-    let shape: [ASCIISet]
+    let shape: Shape
     /// The reduced required sets (intersected with the shape's characters, no duplicates, no
     /// supersets of another): hitting them all is the same as hitting the originals.
     let required: [ASCIISet]
@@ -96,11 +156,11 @@ struct ShapeCounter {
     var tracksLast: Bool { repeatLimit != nil || sequenceLimit != nil }
 
     static let noCharacter: UInt8 = 255
-    static let start = State(mask: 0, last: noCharacter, run: 1, direction: 0, sequence: 1)
+    static let start = State(mask: 0, marked: false, last: noCharacter, run: 1, direction: 0, sequence: 1)
 
-    init(shape: [ASCIISet], constraints: Constraints) throws(SWCredError) {
+    init(shape: Shape, constraints: Constraints) throws(SWCredError) {
         self.shape = shape
-        let universe = shape.reduce(ASCIISet.empty) { $0.union($1) }
+        let universe = (0..<shape.count).reduce(ASCIISet.empty) { $0.union(shape.alphabet($1)) }
         var reduced: [ASCIISet] = []
         var feasible = true
         for set in constraints.required {
@@ -135,11 +195,16 @@ struct ShapeCounter {
         sequenceLimit = constraints.maxSequential.flatMap { $0 < length ? $0 : nil }
     }
 
-    /// The state after appending `c` to a string in `state`, or `nil` when a run limit breaks.
-    func step(_ state: State, _ c: UInt8) -> State? {
+    /// The state after appending `c` (drawn from the marked alphabet when `isMarked`), or `nil`
+    /// when a run limit breaks or a second mark would be used.
+    func step(_ state: State, _ c: UInt8, isMarked: Bool) -> State? {
+        if isMarked && state.marked { return nil }
         let mask = state.mask | signature[Int(c)]
-        guard tracksLast else { return State(mask: mask, last: Self.noCharacter, run: 1, direction: 0, sequence: 1) }
-        var next = State(mask: mask, last: c, run: 1, direction: 0, sequence: 1)
+        let marked = state.marked || isMarked
+        guard tracksLast else {
+            return State(mask: mask, marked: marked, last: Self.noCharacter, run: 1, direction: 0, sequence: 1)
+        }
+        var next = State(mask: mask, marked: marked, last: c, run: 1, direction: 0, sequence: 1)
         if let limit = repeatLimit, c == state.last {
             next.run = state.run + 1
             if Int(next.run) > limit { return nil }
@@ -167,46 +232,72 @@ struct ShapeCounter {
         return out
     }
 
-    struct Tables {
+    struct Tables: Sendable {
         var tables: [[State: BigUInt]]
         var total: BigUInt
     }
 
-    /// Forward dynamic programming: `tables[i]` maps each state after `i` characters to the number of
-    /// prefixes reaching it.
+    private static func groupKey(_ mask: UInt32, _ marked: Bool) -> UInt64 {
+        UInt64(mask) << 1 | (marked ? 1 : 0)
+    }
+
+    /// Forward dynamic programming: `tables[i]` maps each state after `i` characters to the number
+    /// of prefixes reaching it.
     func forward(keepTables: Bool) throws(SWCredError) -> Tables {
         guard feasible else { return Tables(tables: [], total: .zero) }
         var current: [State: BigUInt] = [Self.start: .one]
         var tables: [[State: BigUInt]] = keepTables ? [current] : []
-        for alphabet in shape {
+        for i in 0..<shape.count {
+            let plain = shape.plain[i]
+            let marked = shape.marked[i]
             var next: [State: BigUInt] = [:]
             if tracksLast {
-                var totals: [UInt32: BigUInt] = [:]
+                // Bulk: per (mask, flag), every character; then subtract the special successors and
+                // add their true transitions.
+                var totals: [UInt64: BigUInt] = [:]
                 var excluded: [UInt64: BigUInt] = [:]
                 for (state, n) in current {
-                    totals[state.mask, default: .zero] += n
-                    for c in specials(of: state.last) where alphabet.contains(c) {
-                        excluded[UInt64(state.mask) << 8 | UInt64(c), default: .zero] += n
-                        if let target = step(state, c) { next[target, default: .zero] += n }
+                    let group = Self.groupKey(state.mask, state.marked)
+                    totals[group, default: .zero] += n
+                    for c in specials(of: state.last) {
+                        let isMarked = marked.contains(c)
+                        guard plain.contains(c) || (isMarked && !state.marked) else { continue }
+                        excluded[group << 8 | UInt64(c), default: .zero] += n
+                        if let target = step(state, c, isMarked: isMarked) { next[target, default: .zero] += n }
                     }
                 }
-                let members = alphabet.members
-                for (mask, total) in totals {
-                    for c in members {
-                        var n = total
-                        if let e = excluded[UInt64(mask) << 8 | UInt64(c)] { n -= e }
-                        guard !n.isZero else { continue }
-                        let target = State(mask: mask | signature[Int(c)], last: c, run: 1, direction: 0, sequence: 1)
-                        next[target, default: .zero] += n
+                let plainMembers = plain.members
+                let markedMembers = marked.members
+                for (group, total) in totals {
+                    let mask = UInt32(truncatingIfNeeded: group >> 1)
+                    let alreadyMarked = group & 1 == 1
+                    for (members, isMarked) in [(plainMembers, false), (markedMembers, true)] {
+                        if isMarked && alreadyMarked { continue }
+                        for c in members {
+                            var n = total
+                            if let e = excluded[group << 8 | UInt64(c)] { n -= e }
+                            guard !n.isZero else { continue }
+                            let target = State(
+                                mask: mask | signature[Int(c)], marked: alreadyMarked || isMarked, last: c, run: 1,
+                                direction: 0, sequence: 1)
+                            next[target, default: .zero] += n
+                        }
                     }
                 }
             } else {
-                // Group the alphabet by signature: characters with equal signatures lead to equal states.
-                var groups: [UInt32: UInt64] = [:]
-                for c in alphabet.members { groups[signature[Int(c)], default: 0] += 1 }
+                // Characters with equal signatures lead to equal states: group them.
+                var plainGroups: [UInt32: UInt64] = [:]
+                var markedGroups: [UInt32: UInt64] = [:]
+                for c in plain.members { plainGroups[signature[Int(c)], default: 0] += 1 }
+                for c in marked.members { markedGroups[signature[Int(c)], default: 0] += 1 }
                 for (state, n) in current {
-                    for (sig, size) in groups {
-                        let target = State(mask: state.mask | sig, last: Self.noCharacter, run: 1, direction: 0, sequence: 1)
+                    for (sig, size) in plainGroups {
+                        let target = State(mask: state.mask | sig, marked: state.marked, last: Self.noCharacter, run: 1, direction: 0, sequence: 1)
+                        next[target, default: .zero] += n * BigUInt(size)
+                    }
+                    if state.marked { continue }
+                    for (sig, size) in markedGroups {
+                        let target = State(mask: state.mask | sig, marked: true, last: Self.noCharacter, run: 1, direction: 0, sequence: 1)
                         next[target, default: .zero] += n * BigUInt(size)
                     }
                 }
@@ -215,29 +306,33 @@ struct ShapeCounter {
             if keepTables { tables.append(current) }
         }
         var total = BigUInt.zero
-        for (state, n) in current where state.mask == fullMask { total += n }
+        for (state, n) in current where isFinal(state) { total += n }
         return Tables(tables: tables, total: total)
     }
 
+    func isFinal(_ state: State) -> Bool {
+        state.mask == fullMask && state.marked == shape.exactlyOneMarked
+    }
+
     /// A uniform member of this shape's V, built right to left from the forward tables.
-    func sample<R: RandomSource>(using source: inout R) throws(SWCredError) -> [UInt8] {
-        let result = try forward(keepTables: true)
+    func sample<R: RandomSource>(from result: Tables, using source: inout R) throws(SWCredError) -> [UInt8] {
         guard !result.total.isZero else { throw SWCredError(.infeasible, "no password satisfies the constraints") }
-        // The final state: weighted by the number of prefixes reaching it.
-        // Sorted so that a seeded source gives the same output in every process.
-        let finals = result.tables[shape.count].filter { $0.key.mask == fullMask }.map { ($0.key, $0.value) }
+        // The final state, weighted by the number of prefixes reaching it; sorted so that a seeded
+        // source gives the same output in every process.
+        let finals = result.tables[shape.count].filter { isFinal($0.key) }.map { ($0.key, $0.value) }
             .sorted { $0.0.sortKey < $1.0.sortKey }
         var state = try Self.choose(finals, total: result.total, using: &source)
         var output = [UInt8](repeating: 0, count: shape.count)
         var i = shape.count
         while i > 0 {
             let previous = result.tables[i - 1]
-            let candidates: [UInt8] = tracksLast ? [state.last] : shape[i - 1].members
+            let alphabet = shape.alphabet(i - 1)
+            let candidates: [UInt8] = tracksLast ? [state.last] : alphabet.members
             var options: [((State, UInt8), BigUInt)] = []
             var total = BigUInt.zero
             for (p, n) in previous {
-                for c in candidates where shape[i - 1].contains(c) {
-                    if let s = step(p, c), s == state {
+                for c in candidates where alphabet.contains(c) {
+                    if let s = step(p, c, isMarked: shape.marked[i - 1].contains(c)), s == state {
                         options.append(((p, c), n))
                         total += n
                     }

@@ -15,6 +15,8 @@ public struct PreparedGenerator: Sendable {
     let space: PasswordSpace
     let count: BigUInt
     let exact: Bool
+    /// The forward tables, computed once when sampling exactly.
+    let sampler: ExactSampler?
     let members: [[UInt8]]
 
     /// The style this generator produces (before any run-time fallback).
@@ -41,6 +43,7 @@ public struct PreparedGenerator: Sendable {
         self.space = space
         self.count = count
         self.exact = false
+        self.sampler = nil
         self.members = []
     }
 
@@ -86,8 +89,10 @@ public struct PreparedGenerator: Sendable {
         self.space = space
         self.count = count
         // PW-1.4: exact sampling when the acceptance rate is below 2^-threshold.
-        self.exact = count * BigUInt(UInt64(1) << UInt64(PasswordGenerator.exactSamplingThreshold)) < space.baseCount()
-        self.members = space.shapes.first?.map(\.members) ?? []
+        let exact = count * BigUInt(UInt64(1) << UInt64(PasswordGenerator.exactSamplingThreshold)) < space.baseCount()
+        self.exact = exact
+        self.sampler = exact ? try ExactSampler(space) : nil
+        self.members = space.shapes.first.map { shape in (0..<shape.count).map { shape.alphabet($0).members } } ?? []
     }
 
     /// Generates one password, uniform over V.
@@ -95,8 +100,8 @@ public struct PreparedGenerator: Sendable {
     ///   rules check (never returned).
     public func next<R: RandomSource>(using source: inout R) throws(SWCredError) -> GeneratedPassword {
         var bytes: [UInt8]
-        if exact {
-            bytes = try space.sampleExactly(using: &source)
+        if let sampler {
+            bytes = try sampler.sample(using: &source)
         } else {
             var rejections = 0
             while true {
@@ -104,7 +109,7 @@ public struct PreparedGenerator: Sendable {
                 switch plan.kind {
                 case .legacy: candidate = try LegacyFormat.candidate(using: &source)
                 case .strong(let dashed): candidate = try StrongFormat.candidate(dashed: dashed, using: &source)
-                case .classic: candidate = try ClassicFormat.candidate(shape: space.shapes[0], members: members, using: &source)
+                case .classic: candidate = try ClassicFormat.candidate(members: members, using: &source)
                 }
                 if let candidate, plan.constraints.isSatisfied(by: candidate) {
                     bytes = candidate

@@ -67,42 +67,40 @@ enum StrongFormat {
         }
     }
 
-    /// The output set as disjoint shapes: one per (layout, upper-case position) (PW-6.2).
-    static func shapes(dashed: Bool) -> [[ASCIISet]] {
+    /// The output set as disjoint shapes, one per layout; each letter position may be the single
+    /// upper-case ("marked") one (PW-6.2).
+    static func shapes(dashed: Bool) -> [Shape] {
         let lowerConsonants = ASCIISet(bytes: consonants)
         let lowerVowels = ASCIISet(bytes: vowels)
         let upperConsonants = ASCIISet(bytes: consonants.map { $0 - 32 })
         var upperVowels = ASCIISet(bytes: vowels.map { $0 - 32 })
         upperVowels.remove(UInt8(ascii: "O"))
         let digitSet = ASCIISet(bytes: digits)
-        var out: [[ASCIISet]] = []
-        for layout in 0..<layoutCount {
-            for upperPosition in 0..<17 {
-                let letters = pattern.enumerated().map { index, isConsonant in
-                    index == upperPosition
-                        ? (isConsonant ? upperConsonants : upperVowels)
-                        : (isConsonant ? lowerConsonants : lowerVowels)
-                }
-                // Assemble the alphabets exactly as characters are assembled.
-                let s1 = Array(letters[segment1])
-                let s2 = Array(letters[segment2])
-                let s3 = Array(letters[segment3])
-                var body: [ASCIISet]
-                switch layout {
-                case 0: body = s3 + [digitSet] + s1 + s2
-                case 1: body = s1 + [digitSet] + s3 + s2
-                case 2: body = s1 + s3 + [digitSet] + s2
-                case 3: body = s1 + s2 + [digitSet] + s3
-                default: body = s1 + s2 + s3 + [digitSet]
-                }
-                if dashed {
-                    body.insert(ASCIISet("-"), at: 12)
-                    body.insert(ASCIISet("-"), at: 6)
-                }
-                out.append(body)
+        let plainLetters = pattern.map { $0 ? lowerConsonants : lowerVowels }
+        let markedLetters = pattern.map { $0 ? upperConsonants : upperVowels }
+        func arrange(_ letters: [ASCIISet], digit: ASCIISet, dash: ASCIISet, layout: Int) -> [ASCIISet] {
+            let s1 = Array(letters[segment1])
+            let s2 = Array(letters[segment2])
+            let s3 = Array(letters[segment3])
+            var body: [ASCIISet]
+            switch layout {
+            case 0: body = s3 + [digit] + s1 + s2
+            case 1: body = s1 + [digit] + s3 + s2
+            case 2: body = s1 + s3 + [digit] + s2
+            case 3: body = s1 + s2 + [digit] + s3
+            default: body = s1 + s2 + s3 + [digit]
             }
+            if dashed {
+                body.insert(dash, at: 12)
+                body.insert(dash, at: 6)
+            }
+            return body
         }
-        return out
+        return (0..<layoutCount).map { layout in
+            Shape(
+                plain: arrange(plainLetters, digit: digitSet, dash: ASCIISet("-"), layout: layout),
+                marked: arrange(markedLetters, digit: .empty, dash: .empty, layout: layout))
+        }
     }
 }
 
@@ -124,11 +122,9 @@ enum ClassicFormat {
     }
 
     /// One candidate: each random position uniform over its alphabet.
-    static func candidate<R: RandomSource>(shape: [ASCIISet], members: [[UInt8]], using source: inout R)
-        throws(SWCredError) -> [UInt8]
-    {
+    static func candidate<R: RandomSource>(members: [[UInt8]], using source: inout R) throws(SWCredError) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(shape.count)
+        out.reserveCapacity(members.count)
         for pool in members {
             out.append(pool.count == 1 ? pool[0] : pool[try source.uniform(pool.count)])
         }
