@@ -87,6 +87,18 @@ struct LookupTests {
         #expect(promo.entitlement == "applinks:*.example.com")
     }
 
+    @Test("AD-2.4: an applinks entry with a port never opens a URL, with or without the port in the URL")
+    func portedEntry() async throws {
+        let root = try T.temporaryDirectory()
+        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+                    to: "www.example.com:8443/.well-known/apple-app-site-association", in: root)
+        let app = try AppIdentity(entitlements: Entitlements(applicationIdentifier: T.appID, associatedDomains: [
+            "applinks:www.example.com:8443"]))
+        let resolver = LinkResolver(evaluator: TrustEvaluator(source: DirectoryAssociationSource(root: root.path)))
+        #expect(await resolver.decide(try LinkURL("https://www.example.com:8443/a"), app: app).outcome == .noMatch)
+        #expect(await resolver.decide(try LinkURL("https://www.example.com/a"), app: app).outcome == .noMatch)
+    }
+
     @Test("AD-2.4/AD-7.1: a URL with a non-default port never opens the app")
     func portedURL() async throws {
         let root = try Self.sites()

@@ -56,7 +56,7 @@ struct TrustTests {
         #expect(result.failure?.code == -1103)
     }
 
-    @Test("AD-6.1/AD-6.2: trust per service with a person-readable reason naming what the file lists")
+    @Test("AD-6.1/AD-6.2/AD-6.4: trust per service, exact case-sensitive app IDs, a reason naming what the file lists")
     func twoWayTrust() async throws {
         let root = try T.temporaryDirectory()
         try T.write(#"{"webcredentials":{"apps":["OTHER12345.com.other","abcde12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]},"appclips":{"apps":["ABCDE12345.com.example.app"]}}"#,
@@ -122,6 +122,19 @@ struct TrustTests {
                     to: "dev.example.com/.well-known/apple-app-site-association", in: root)
         let fixed = await TrustEvaluator(source: source, device: DeviceSettings(developerMode: true)).evaluate(app: app)
         #expect(fixed.trusted)
+    }
+
+    @Test("AD-2.6: an entry whose modes are not satisfied is skipped entirely: no retrieval at all")
+    func gatedEntriesAreNotFetched() async throws {
+        let counter = CountingSource(body: Array("{}".utf8))
+        let app = try Self.app(["applinks:dev.example.com?mode=developer", "webcredentials:m.example.com?mode=managed"],
+                               signed: true)
+        let report = await TrustEvaluator(source: counter).evaluate(app: app)
+        #expect(report.associations.map(\.trusted) == [false, false])
+        #expect(counter.requests().isEmpty)
+        // With both modes satisfied, both are fetched over the mode (direct) route.
+        _ = await TrustEvaluator(source: counter, device: DeviceSettings(developerMode: true, managed: true)).evaluate(app: app)
+        #expect(counter.requests().map(\.route) == [.modeDirect, .modeDirect])
     }
 
     @Test("AD-4.8: one retrieval serves every entry that shares an origin and route")

@@ -56,10 +56,11 @@ struct VerifyCommand: SWCredSubcommand {
             console.emitJSON(report)
         case .text:
             let trustedCount = report.associations.filter(\.trusted).count
-            console.out("\(report.appID): \(report.trusted ? "trusted" : "NOT trusted") "
+            console.out("\(report.appID): \(report.trusted ? "trusted" : "not trusted") "
                 + "(\(trustedCount) of \(report.associations.count) associations trusted)")
             for verdict in report.associations {
-                console.out("  \(verdict.trusted ? "ok " : "NO ") \(verdict.entry)  [\(verdict.source.rawValue): \(verdict.aasaHost)]")
+                let origin = verdict.aasaHost.isEmpty ? "" : "  (\(verdict.source.rawValue): \(verdict.aasaHost))"
+                console.out("  \(verdict.trusted ? "✓" : "✗") \(verdict.entry)\(origin)")
                 console.out("      \(verdict.reason)")
                 for diagnostic in verdict.diagnostics where diagnostic.severity != .note {
                     console.out("      \(diagnostic)")
