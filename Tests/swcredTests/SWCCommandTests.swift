@@ -198,6 +198,32 @@ struct SWCCommandTests {
         #expect(try box.run(["settings", "--autofill", "maybe"]).status == 64)
     }
 
+    @Test("cli SWC-3.4 / store.md §7: 12 concurrent app-path add processes of distinct accounts all land")
+    func concurrentProcesses() async throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        // Create the store and the records first, so that the processes race only on writes.
+        #expect(try box.run(["settings", "--autofill", "on"] + []).status == 0)
+        #expect(try box.run(["request", "example.com"] + box.app).status == 44)
+        let n = 12
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for index in 0..<n {
+                group.addTask {
+                    try box.run(
+                        ["add", "example.com", "user\(index)", "--password-stdin", "--lock-timeout", "30"] + box.appOnly,
+                        stdin: "pw\(index)"
+                    ).status
+                }
+            }
+            var all: [Int32] = []
+            for try await status in group { all.append(status) }
+            return all
+        }
+        #expect(statuses == Array(repeating: 0, count: n))
+        let list = try box.run(["list", "--format", "json"])
+        for index in 0..<n { #expect(list.stdout.contains("example.com (user\(index))")) }
+    }
+
     @Test("cli usage: app-path flags need the app; one password source")
     func usage() throws {
         let box = try SWCSandbox()
