@@ -13,7 +13,9 @@ let package = Package(
         .target(name: "SWCredCore", path: "Sources/SWCredCore"),
         .target(name: "SWCredSodium", dependencies: ["CSWCredSodium", "SWCredCore"], path: "Sources/SWCredSodium"),
         .target(
-            name: "SWCredStore", dependencies: ["SWCredCore", "SWCredSodium", "CSWCredSys"], path: "Sources/SWCredStore"
+            name: "SWCredStore", dependencies: ["SWCredCore", "SWCredSodium", "CSWCredSys"], path: "Sources/SWCredStore",
+            // So that the benchmark can time the codec and the AEAD apart (`@testable import`).
+            swiftSettings: [.unsafeFlags(["-enable-testing"])]
         ),
         .executableTarget(
             name: "BenchStore", dependencies: ["SWCredStore", "SWCredSodium", "SWCredCore"], path: "Sources/BenchStore"

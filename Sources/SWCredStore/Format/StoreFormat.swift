@@ -62,6 +62,21 @@
 /// ```
 ///
 /// No padding is added (design freedom not taken): the file size reveals the payload size.
+///
+/// ## Decisions (spec/store.md "Design freedom")
+///
+/// - Header: the fixed little-endian layout above, magic `SWCREDKC`; opslimit and memlimit are
+///   64-bit so that hostile values (2^32, 64 GiB) are representable and refused by the caps.
+/// - Payload: the canonical binary encoding above, without padding.
+/// - Key file: exactly 32 raw bytes (no text form), default `$XDG_CONFIG_HOME/swcred/keychain.key`.
+/// - Rollback state: one 40-byte file per store id, `$XDG_STATE_HOME/swcred/<id hex>.state`, with
+///   its own `.lock` file.
+/// - No backup file is kept (§6 step 8 skipped).
+/// - Item and association-record counts above the reader's limits are `limitExceeded` on read
+///   (a limit the user can raise), field sizes above the limits `corruptPayload`.
+/// - Lock waits back off on the monotonic clock (`ContinuousClock`), blocking the calling
+///   thread; the injected ``StoreClock`` only stamps dates.
+/// - An opaque per-item identifier is not stored.
 public enum StoreFormat {
     /// The format version this library reads and writes.
     public static let version: UInt16 = 1

@@ -1,7 +1,7 @@
 import Foundation
 import SWCredCore
 import SWCredSodium
-import SWCredStore
+@testable import SWCredStore
 
 // Measures, in the build's mode (use release):
 // - seal (encode + encrypt + write path) and open (read + verify + decrypt + decode) of a key-file
@@ -59,6 +59,18 @@ for count in [1_000, 10_000, 100_000] {
         )
     }
     let filled = contents
+    var plaintext: [UInt8] = []
+    try measure("  encode payload (\(count) items)", runs: runs) { plaintext = PayloadCodec.encode(filled) }
+    try measure("  decode payload (\(count) items)", runs: runs) { _ = try PayloadCodec.decode(plaintext, limits: limits) }
+    let key = try SecureBytes(randomCount: 32)
+    let nonce = try Sodium.randomBytes(24)
+    var sealed: [UInt8] = []
+    try measure("  AEAD seal \(plaintext.count / 1024) KiB", runs: runs) {
+        sealed = try XChaCha20Poly1305.seal(plaintext, associatedData: [], nonce: nonce, key: key)
+    }
+    try measure("  AEAD open \(plaintext.count / 1024) KiB", runs: runs) {
+        _ = try XChaCha20Poly1305.open(sealed, associatedData: [], nonce: nonce, key: key)
+    }
     try store.transaction { current, _ in current = filled }
     let size = (try? FileManager.default.attributesOfItem(atPath: storePath)[.size] as? Int) ?? 0
     print("\(count) items: file \(size / 1024) KiB")
