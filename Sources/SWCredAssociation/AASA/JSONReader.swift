@@ -248,7 +248,7 @@ public struct JSONReader: Sendable {
             }
             guard index - start <= 64 else { throw failure("number too long") }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard let value = Double(text) else { throw failure("invalid number") }
+            guard let value = Double(text), value.isFinite else { throw failure("number out of range") }
             return .number(value)
         }
     }

@@ -129,7 +129,8 @@ public struct TrustEvaluator: Sendable {
     /// - Returns: the report; `trusted` is false when any checked entry is not trusted or none was checked.
     public func evaluate(app: AppIdentity, services: Set<AssociationService>? = nil) async -> TrustReport {
         let resolved = EntitlementResolver.resolve(app.entitlements, device: device)
-        var cache: [AssociationFileRequest: Retrieval] = [:]
+        // AD-4.8: one retrieval per (origin, route); distinct origins are retrieved concurrently.
+        var cache = await prefetch(resolved, app: app, services: services)
         var verdicts: [AssociationVerdict] = []
         if let problem = app.entitlements.associatedDomainsProblem {
             verdicts.append(AssociationVerdict(
@@ -192,6 +193,41 @@ public struct TrustEvaluator: Sendable {
         let trusted = !verdicts.isEmpty && verdicts.allSatisfy(\.trusted)
         return TrustReport(appID: app.appID, trusted: trusted, associations: verdicts)
     }
+
+    /// The requests the active, checkable entries need, each retrieved once, at most
+    /// `maximumConcurrentRetrievals` at a time.
+    private func prefetch(_ resolved: [ResolvedEntry], app: AppIdentity, services: Set<AssociationService>?) async
+        -> [AssociationFileRequest: Retrieval]
+    {
+        var requests: [AssociationFileRequest] = []
+        var seen = Set<AssociationFileRequest>()
+        for item in resolved where item.active {
+            guard let domain = item.domain else { continue }
+            if let services, !services.contains(domain.service) { continue }
+            if domain.service == .applinks, app.entitlements.webBrowser { continue }
+            let request = AssociationFileRequest(host: domain.host, port: domain.port, route: item.route)
+            if seen.insert(request).inserted { requests.append(request) }
+        }
+        var results: [AssociationFileRequest: Retrieval] = [:]
+        await withTaskGroup(of: (AssociationFileRequest, Retrieval).self) { group in
+            var pending = requests[...]
+            var running = 0
+            while running < Self.maximumConcurrentRetrievals, let request = pending.popFirst() {
+                group.addTask { (request, await self.retrieve(request)) }
+                running += 1
+            }
+            while let (request, retrieval) = await group.next() {
+                results[request] = retrieval
+                if let next = pending.popFirst() {
+                    group.addTask { (next, await self.retrieve(next)) }
+                }
+            }
+        }
+        return results
+    }
+
+    /// How many origins are retrieved at the same time.
+    public static let maximumConcurrentRetrievals = 8
 
     /// Completion-handler twin of ``evaluate(app:services:)``: runs it in a `Task`, calls
     /// `completion` exactly once, and returns the task so the caller can cancel.
