@@ -179,3 +179,22 @@ struct StoreContentsTests {
         #expect(!String(describing: ItemUpdate(secret: Array("sentinel-7f3a".utf8))).contains("sentinel"))
     }
 }
+
+@Suite("Dates at millisecond precision")
+struct DatePrecisionTests {
+    @Test("Dates round to milliseconds, clamp to the format's range, and survive encoding unchanged")
+    func dates() throws {
+        for date in [
+            Date(timeIntervalSince1970: 1_700_000_000.12345), Date(timeIntervalSince1970: -1.0005), .distantPast, .distantFuture,
+            Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300), Date(timeIntervalSince1970: .nan),
+        ] {
+            var contents = StoreContents(creationDate: date)
+            try contents.add(item("a.example", "a"), at: date)
+            let decoded = try PayloadCodec.decode(PayloadCodec.encode(contents), limits: .default)
+            #expect(decoded == contents, "\(date)")
+            #expect(date.roundedToMilliseconds.roundedToMilliseconds == date.roundedToMilliseconds)
+        }
+        #expect(Date.distantFuture.roundedToMilliseconds == .distantFuture)
+        #expect(Date.distantPast.roundedToMilliseconds == .distantPast)
+    }
+}

@@ -286,9 +286,10 @@ extension StoreContents: CustomStringConvertible {
 }
 
 extension Date {
-    /// This instant rounded to the nearest whole millisecond, the store's precision.
+    /// This instant rounded to the nearest whole millisecond and clamped to ±2^50 ms (about
+    /// ±35,000 years, which covers `distantPast` and `distantFuture`): the store's precision.
     public var roundedToMilliseconds: Date {
-        Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000)
+        Date(timeIntervalSince1970: Double(PayloadCodec.milliseconds(self)) / 1000)
     }
 
     /// Milliseconds since 1970, rounded to nearest, clamped to the 64-bit range.
