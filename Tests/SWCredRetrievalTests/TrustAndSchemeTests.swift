@@ -167,3 +167,23 @@ struct HostParsingTests {
         expectCode(.usage) { _ = try ResolveOverride(parsing: text) }
     }
 }
+
+@Suite("Fetcher lifecycle")
+struct FetcherLifecycleTests {
+    @Test("shutdown is idempotent, and a fetcher dropped without it shuts its client down instead of trapping")
+    func lifecycle() async throws {
+        try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)]) { server in
+            let fetcher = try LiveAssociationFileFetcher(configuration: configuration(for: server))
+            #expect(await fetcher.fetch(try request(server)).report.accepted)
+            try await fetcher.shutdown()
+            try await fetcher.shutdown()
+
+            // AsyncHTTPClient traps in debug builds when a client is released while running.
+            var dropped: LiveAssociationFileFetcher? = try LiveAssociationFileFetcher(configuration: configuration(for: server))
+            #expect(await dropped?.fetch(try request(server)).report.accepted == true)
+            dropped = nil
+            #expect(dropped == nil)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+    }
+}

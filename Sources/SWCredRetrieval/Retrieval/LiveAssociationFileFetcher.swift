@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import SWCredCore
+import Synchronization
 
 /// Fetches association files from real HTTPS servers under Apple's retrieval rules
 /// (associated-domains.md §4), on one shared `HTTPClient` from async-http-client.
@@ -35,6 +36,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     public let configuration: RetrievalConfiguration
     private let client: HTTPClient
     private let userRoots: [NIOSSLCertificate]
+    /// Whether ``shutdown()`` ran (the client must be shut down exactly once).
+    private let isShutDown = Mutex(false)
 
     /// The well-known path (AD-4.1).
     public static let wellKnownPath = "/.well-known/apple-app-site-association"
@@ -85,9 +88,26 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: http)
     }
 
-    /// Shuts the HTTP client down. Call exactly once.
+    /// Shuts the HTTP client down; later calls do nothing.
     public func shutdown() async throws {
-        try await client.shutdown()
+        let first = isShutDown.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { try await client.shutdown() }
+    }
+
+    /// A fetcher dropped without ``shutdown()`` (a caller that forgot) still shuts its client
+    /// down, in a task that keeps the client alive until it is done, instead of leaking it.
+    deinit {
+        let needed = isShutDown.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if needed {
+            let client = self.client
+            Task { try? await client.shutdown() }
+        }
     }
 
     /// Creates a fetcher, runs `body`, and shuts the fetcher down on every path.
