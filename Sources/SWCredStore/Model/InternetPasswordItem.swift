@@ -231,6 +231,7 @@ public struct ItemKey: Sendable, Hashable, Codable {
     }
 
     public func hash(into hasher: inout Hasher) {
+        // The same sequence as ItemKey.combine(_:into:), so that an item and its key hash alike.
         hasher.combine(synchronizable)
         hasher.combine(port)
         ExactBytes.hash(accessGroup, into: &hasher)

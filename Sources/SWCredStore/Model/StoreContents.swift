@@ -40,7 +40,7 @@ public struct StoreContents: Sendable {
     /// its ``StoreOptions/limits`` before running a transaction. Not stored, not compared.
     public var limits: StoreLimits = .default
 
-    private var itemIndex: [ItemKey: Int]
+    private var itemIndex: ItemIndex
     private var associationIndex: [AssociationRecord.Key: Int]
 
     /// Creates empty contents.
@@ -53,7 +53,7 @@ public struct StoreContents: Sendable {
         self.settings = settings
         self.items = []
         self.associationRecords = []
-        self.itemIndex = [:]
+        self.itemIndex = ItemIndex()
         self.associationIndex = [:]
     }
 
@@ -67,12 +67,13 @@ public struct StoreContents: Sendable {
         self.settings = settings
         self.items = items
         self.associationRecords = associationRecords
-        self.itemIndex = Dictionary(minimumCapacity: items.count)
+        self.itemIndex = ItemIndex(minimumCapacity: items.count)
         self.associationIndex = Dictionary(minimumCapacity: associationRecords.count)
         for (offset, item) in items.enumerated() {
-            guard itemIndex.updateValue(offset, forKey: item.key) == nil else {
+            guard itemIndex.offset(ofKeyOf: item, in: items) == nil else {
                 throw SWCredError(.corruptPayload, "the payload holds two items with the same key")
             }
+            itemIndex.insert(item, at: offset)
         }
         for (offset, record) in associationRecords.enumerated() {
             guard associationIndex.updateValue(offset, forKey: record.key) == nil else {
@@ -85,7 +86,7 @@ public struct StoreContents: Sendable {
 
     /// The item with exactly this uniqueness key, if any.
     public func item(forKey key: ItemKey) -> InternetPasswordItem? {
-        itemIndex[key].map { items[$0] }
+        itemIndex.offset(of: key, in: items).map { items[$0] }
     }
 
     /// Every item that matches `query`, negative entries included when the query allows them.
@@ -118,14 +119,13 @@ public struct StoreContents: Sendable {
         item.modificationDate = stamp
         if item.isNegative { item.secret = nil }
         try ItemValidation.validate(item, limits: limits)
-        let key = item.key
-        guard itemIndex[key] == nil else {
+        guard itemIndex.offset(ofKeyOf: item, in: items) == nil else {
             throw SWCredError(.duplicateItem, "an item with this key already exists for server \(item.server)")
         }
         guard items.count < limits.maxItems else {
             throw SWCredError(.limitExceeded, "the store holds \(items.count) items; the limit is \(limits.maxItems)")
         }
-        itemIndex[key] = items.count
+        itemIndex.insert(item, at: items.count)
         items.append(item)
     }
 
@@ -154,7 +154,7 @@ public struct StoreContents: Sendable {
             updated.modificationDate = stamp
             try ItemValidation.validate(updated, limits: limits)
             let key = updated.key
-            if let other = itemIndex[key], !moving.contains(other) {
+            if let other = itemIndex.offset(of: key, in: items), !moving.contains(other) {
                 throw SWCredError(.duplicateItem, "the update would duplicate another item's key")
             }
             guard newKeys.insert(key).inserted else {
@@ -163,11 +163,11 @@ public struct StoreContents: Sendable {
             changed.append((offset, updated))
         }
         for (offset, _) in changed {
-            itemIndex.removeValue(forKey: items[offset].key)
+            itemIndex.remove(items[offset], at: offset)
         }
         for (offset, updated) in changed {
             items[offset] = updated
-            itemIndex[updated.key] = offset
+            itemIndex.insert(updated, at: offset)
         }
         return changed.count
     }
@@ -190,8 +190,8 @@ public struct StoreContents: Sendable {
     }
 
     private mutating func rebuildItemIndex() {
-        itemIndex.removeAll(keepingCapacity: true)
-        for (offset, item) in items.enumerated() { itemIndex[item.key] = offset }
+        itemIndex.removeAll()
+        for (offset, item) in items.enumerated() { itemIndex.insert(item, at: offset) }
     }
 
     // MARK: Association records
