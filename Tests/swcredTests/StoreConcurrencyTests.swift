@@ -14,6 +14,7 @@ struct StoreConcurrencyTests {
         let sandbox = try StoreSandbox("swcred-t1")
         // Create the store first so that the children measure concurrent writes, not creation.
         #expect(try sandbox.run(["init"]).status == 0)
+        let generationBefore = try Self.generation(sandbox)
         // Each child adds 50 distinct items one after another; a failure is reported and counted,
         // and the child's exit status is the number of failed adds (0 when all succeeded).
         let script = """
@@ -43,6 +44,8 @@ struct StoreConcurrencyTests {
         for worker in [1, 8, 16] {
             #expect(keys.contains("w\(worker).example/user1") && keys.contains("w\(worker).example/user50"))
         }
+        // One generation per add: no write was lost or merged (store.md T1).
+        #expect(try Self.generation(sandbox) == generationBefore + 800)
         // Spot-check passwords: each is the one its writer gave.
         #expect(try sandbox.run(["show", "w16.example", "user50"]).stdout == "pw-16-50\n")
         #expect(try sandbox.run(["show", "w3.example", "user17"]).stdout == "pw-3-17\n")
@@ -71,6 +74,7 @@ struct StoreConcurrencyTests {
     func updateRace() throws {
         let sandbox = try StoreSandbox("swcred-t3")
         #expect(try sandbox.add("upd.example", "u", password: "initial").status == 0)
+        let generationBefore = try Self.generation(sandbox)
         let n = 10
         let children = try (1...n).map { worker in
             try sandbox.startShell(
@@ -79,6 +83,8 @@ struct StoreConcurrencyTests {
         }
         let statuses = children.map { $0.wait().status }
         #expect(statuses.allSatisfy { $0 == 0 }, "\(statuses)")
+        // Every worker's password differs from the others', so each update was a write (store.md T3).
+        #expect(try Self.generation(sandbox) == generationBefore + UInt64(n))
         let final = try sandbox.run(["show", "upd.example", "u"]).stdout
         #expect((1...n).map { "pw-\($0)\n" }.contains(final), "\(final)")
         #expect(try sandbox.listItems().count == 1)
@@ -144,5 +150,14 @@ struct StoreConcurrencyTests {
         #expect(after.status == 0, "\(after.stderr)")
         // The killed holder's own add never happened: only "a" and "b" are there.
         #expect(Set(try sandbox.listItems().compactMap { $0["account"] as? String }) == ["a", "b"])
+    }
+
+    /// The store's generation, from `list --format json`.
+    static func generation(_ sandbox: StoreSandbox) throws -> UInt64 {
+        let result = try sandbox.run(["list", "--format", "json"])
+        guard result.status == 0, let value = try result.json()["generation"] as? Int, value > 0 else {
+            throw CLI.CLIError("no generation in list output: \(result.stdout) \(result.stderr)")
+        }
+        return UInt64(value)
     }
 }

@@ -9,7 +9,7 @@ import SWCredStore
 /// `"negative": true` in JSON, `(passwords not saved)` in text). DOMAIN (`HOST` or `HOST:PORT`)
 /// limits the list to that server (and port). Reading takes no lock (store.md §6).
 ///
-/// JSON: `{"schema","items":[{"server","account","port","label","created","modified","negative"}]}`;
+/// JSON: `{"schema","generation","items":[{"server","account","port","label","created","modified","negative"}]}`;
 /// `port` is null when unspecified (0). Text: one line per item, `server[:port] TAB account`.
 struct ListCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
@@ -26,12 +26,12 @@ struct ListCommand: SWCredSubcommand {
     func execute(_ console: Console) async throws -> Int32 {
         let site = try domain.map { (text: String) throws(SWCredError) in try SiteArgument(text) }
         let query = ItemQuery(server: site?.host, port: site?.port, synchronizable: .any)
-        let items = try await storeOptions.read(console: console) { (contents: StoreContents) in
-            contents.items(matching: query)
+        let (items, generation) = try await storeOptions.readSnapshot(console: console) { (snapshot: StoreSnapshot) in
+            (snapshot.contents.items(matching: query), snapshot.generation)
         }
         switch console.format {
         case .json:
-            console.emitJSON(ListResult(items: items.map(ListedItem.init)))
+            console.emitJSON(ListResult(items: items.map(ListedItem.init), generation: generation))
         case .text:
             for item in items {
                 let server = item.port == 0 ? item.server : "\(item.server):\(item.port)"
@@ -77,4 +77,7 @@ struct ListedItem: Encodable {
 
 struct ListResult: Encodable {
     let items: [ListedItem]
+    /// The store's generation counter (store.md §5), so scripts and tests can see how many
+    /// writes happened.
+    let generation: UInt64
 }

@@ -132,7 +132,7 @@ extension GlobalStoreOptions {
                 try use(try KeychainStore.open(at: path, keySource: source, options: options))
             }
         } catch where passphraseSource == nil && !keyFileGiven && error.code == .wrongKey
-            && error.message.contains("protected by a passphrase")
+            && (try? KeychainStore.inspect(at: path, limits: options.limits))?.usesKeyFile == false
         {
             let input = try SecretInput.resolve(nil, what: "passphrase")
             let passphrase = KeySource.passphrase(try SecretInput.read(input, what: "passphrase"))
@@ -165,10 +165,19 @@ extension GlobalStoreOptions {
     func read<R: Sendable>(
         console: Console, _ body: @escaping @Sendable (StoreContents) throws(SWCredError) -> R
     ) async throws(SWCredError) -> R {
+        try await readSnapshot(console: console) { (snapshot: StoreSnapshot) throws(SWCredError) -> R in
+            try body(snapshot.contents)
+        }
+    }
+
+    /// Runs `body` on a snapshot of the store: contents and generation (no lock).
+    func readSnapshot<R: Sendable>(
+        console: Console, _ body: @escaping @Sendable (StoreSnapshot) throws(SWCredError) -> R
+    ) async throws(SWCredError) -> R {
         let options = self
         return try await Blocking.run { () throws(SWCredError) -> R in
             let snapshot = try options.openStore { (store: KeychainStore) throws(SWCredError) in try store.snapshot() }
-            return try body(snapshot.contents)
+            return try body(snapshot)
         }
     }
 
