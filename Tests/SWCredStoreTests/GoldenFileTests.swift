@@ -175,3 +175,18 @@ func randomString(_ rng: inout SeededGenerator) -> String {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzé日本 -_.")
     return String((0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
 }
+
+@Suite("Public byte-level entry points (for fuzzing)")
+struct ByteLevelEntryPointTests {
+    @Test("T13: StoreHeaderInfo(parsing:) and StoreContents(payload:) accept the golden bytes and reject garbage")
+    func entryPoints() throws {
+        let file = try #require(Golden.fixture(Golden.passphraseFixture))
+        #expect(try StoreHeaderInfo(parsing: file).generation == 2)
+        #expect(throws: SWCredError(.notAStore, "")) { _ = try StoreHeaderInfo(parsing: [1, 2, 3]) }
+        var contents = StoreContents(creationDate: Date(timeIntervalSince1970: 5))
+        try contents.add(item("a.example", "a"), at: Date(timeIntervalSince1970: 6))
+        let payload = contents.encodedPayload()
+        #expect(try StoreContents(payload: payload) == contents)
+        #expect(throws: SWCredError(.corruptPayload, "")) { _ = try StoreContents(payload: payload + [0]) }
+    }
+}

@@ -21,14 +21,18 @@ public struct StoreHeaderInfo: Sendable, Hashable {
     public let payloadLength: UInt64
 }
 
-extension KeychainStore {
-    /// Reads and checks a keychain file's header (steps 1–5 of spec/store.md §4.6) without a key.
-    /// - Throws: `storeNotFound`, `limitExceeded`, `notAStore`, `unsupportedFormat`,
-    ///   `corruptHeader`, `parametersOutOfBounds`, `corruptPayload` (length mismatch), `ioFailure`.
-    public static func inspect(at path: String, limits: StoreLimits = .default) throws(SWCredError) -> StoreHeaderInfo {
-        let bytes = try readFile(path, limits: limits)
-        let header = try StoreHeader.parse(file: bytes, maxFileSize: limits.maxFileSize)
-        return StoreHeaderInfo(
+extension StoreHeaderInfo {
+    /// Parses the bytes of a whole keychain file (steps 1–5 of spec/store.md §4.6). Never traps on
+    /// any input; a fuzzer can call it directly.
+    /// - Throws: `notAStore`, `unsupportedFormat`, `corruptHeader`, `parametersOutOfBounds`,
+    ///   `corruptPayload` (length mismatch).
+    public init(parsing file: [UInt8], limits: StoreLimits = .default) throws(SWCredError) {
+        let header = try StoreHeader.parse(file: file, maxFileSize: limits.maxFileSize)
+        self.init(header)
+    }
+
+    init(_ header: StoreHeader) {
+        self.init(
             formatVersion: StoreHeader.formatVersion,
             usesKeyFile: header.keySource == .keyFile,
             kdfParameters: header.kdf == .argon2id13 ? header.keyParameters.argon2 : nil,
@@ -36,5 +40,15 @@ extension KeychainStore {
             generation: header.generation,
             payloadLength: header.payloadLength
         )
+    }
+}
+
+extension KeychainStore {
+    /// Reads and checks a keychain file's header (steps 1–5 of spec/store.md §4.6) without a key.
+    /// - Throws: `storeNotFound`, `limitExceeded`, `notAStore`, `unsupportedFormat`,
+    ///   `corruptHeader`, `parametersOutOfBounds`, `corruptPayload` (length mismatch), `ioFailure`.
+    public static func inspect(at path: String, limits: StoreLimits = .default) throws(SWCredError) -> StoreHeaderInfo {
+        let bytes = try readFile(path, limits: limits)
+        return StoreHeaderInfo(try StoreHeader.parse(file: bytes, maxFileSize: limits.maxFileSize))
     }
 }
