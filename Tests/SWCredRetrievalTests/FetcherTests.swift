@@ -26,6 +26,24 @@ struct FetcherTests {
         #expect(result.report.diagnostics.allSatisfy { $0.severity != .error })
     }
 
+    @Test("Every rule checked is reported: a good file lists AD-4.2 to AD-4.9 as passed, in order")
+    func everyRuleReported() async throws {
+        var (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)])
+        #expect(result.parse() != nil)
+        let passed = result.report.diagnostics.filter { $0.severity == .passed }.map(\.rule)
+        #expect(passed == ["AD-4.2", "AD-4.4", "AD-4.5", "AD-4.6", "AD-4.8", "AD-4.7", "AD-4.9"])
+        // Trust came from the user-installed root: a warning, not a pass.
+        #expect(result.report.diagnostics.first { $0.rule == "AD-4.3" }?.severity == .warning)
+        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.6" && $0.message.contains("\(goodAASA.utf8.count) bytes") })
+    }
+
+    @Test("A refused file lists the rules that passed before the one that refused it")
+    func passedBeforeRefusal() async throws {
+        let (result, _) = try await fetchOnce(routes: [wellKnown: .redirect(301, to: "https://elsewhere.test/")])
+        #expect(result.report.diagnostics.map(\.rule) == ["AD-4.3", "AD-4.2", "AD-4.4"])
+        #expect(result.report.diagnostics.last?.severity == .error)
+    }
+
     @Test("AD-4.4: 301, 302, 307 and 308 are refused and name the target", arguments: [301, 302, 307, 308])
     func redirectsRefused(status: Int) async throws {
         let target = "https://www.aasa.test/.well-known/apple-app-site-association"
@@ -147,7 +165,8 @@ struct FetcherTests {
     @Test("AD-4.7: application/json with parameters and a missing Content-Type")
     func contentTypeVariants() async throws {
         let (ok, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA, contentType: "Application/JSON; charset=utf-8")])
-        #expect(!ok.report.diagnostics.contains { $0.rule == "AD-4.7" })
+        #expect(!ok.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .warning })
+        #expect(ok.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .passed })
         let (missing, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA, contentType: nil)])
         #expect(missing.report.accepted)
         #expect(missing.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.message.contains("missing") })
@@ -163,7 +182,7 @@ struct FetcherTests {
             let (result, _) = try await fetchOnce(routes: [wellKnown: .bytes(body, contentType: "application/pkcs7-mime")])
             #expect(result.report.accepted)
             #expect(result.report.diagnostics.contains { $0.rule == "AD-3.8" && $0.severity == .warning })
-            #expect(!result.report.diagnostics.contains { $0.rule == "AD-4.7" })
+            #expect(!result.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .warning })
         }
         let (plain, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)])
         #expect(!plain.report.diagnostics.contains { $0.rule == "AD-3.8" })

@@ -65,6 +65,11 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
         diagnostics.append(RetrievalDiagnostic(rule: failure.rule, severity: .error, message: failure.message))
     }
 
+    /// Records that `rule` was checked and passed.
+    public mutating func pass(_ rule: String, _ message: String) {
+        diagnostics.append(RetrievalDiagnostic(rule: rule, severity: .passed, message: message))
+    }
+
     private enum CodingKeys: String, CodingKey {
         case url, route, status, bytes, contentType, redirected, location, accepted, userInstalledRoot
         case legacyRootFallback, failure, diagnostics

@@ -27,6 +27,13 @@ extension AASAFetchResult {
                     )
                 )
             }
+            report.diagnostics.append(
+                RetrievalDiagnostic(
+                    rule: "AD-4.9",
+                    severity: .passed,
+                    message: "the body parsed as a JSON object\(file.wasSigned ? " (inside a signed wrapper)" : "")"
+                )
+            )
             return file
         } catch {
             report.refuse(
@@ -60,7 +67,7 @@ extension Diagnostic {
             switch diagnostic.severity {
             case .error: .error
             case .warning: .warning
-            case .note: .note
+            case .note, .passed: .note
             }
         self.init(severity, "\(diagnostic.rule): \(diagnostic.message)")
     }

@@ -286,6 +286,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "Accept", value: "application/json")
+        // No content coding is asked for, so the body arrives as the file itself (AD-4.6).
+        request.headers.add(name: "Accept-Encoding", value: "identity")
         request.headers.add(name: "User-Agent", value: "swcred (AASA retrieval)")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if withUserRoots {
@@ -297,6 +299,10 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             let status = Int(response.status.code)
             report.status = status
             report.contentType = response.headers.first(name: "content-type")
+            report.pass("AD-4.2", "the URL is https")
+            if !withUserRoots {
+                report.pass("AD-4.3", "the certificate chain is trusted by the system roots and names the host")
+            }
 
             // AD-4.4: redirects are refused and reported with their target.
             if (300..<400).contains(status) {
@@ -339,6 +345,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 }
                 return AASAFetchResult(report: report, body: nil)
             }
+            report.pass("AD-4.4", "no redirect")
+            report.pass("AD-4.5", "status \(status)")
             // AD-4.6: an announced length over the cap is refused before reading a byte.
             if let announced = response.headers.first(name: "content-length").flatMap({ Int($0) }), announced > cap {
                 report.refuse(Self.tooLarge(cap: cap, detail: "Content-Length announces \(announced) bytes"))
@@ -360,6 +368,17 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 received += count
             }
             report.bytes = received
+            report.pass("AD-4.6", "\(received) bytes, within the \(cap)-byte cap")
+            report.pass("AD-4.8", "answered within the timeouts")
+            if let encoding = response.headers.first(name: "content-encoding"), encoding.lowercased() != "identity" {
+                report.diagnostics.append(
+                    RetrievalDiagnostic(
+                        rule: "AD-4.6",
+                        severity: .warning,
+                        message: "the server sent Content-Encoding '\(encoding.prefix(100))' although none was asked for; the cap and the parse apply to the bytes as received"
+                    )
+                )
+            }
             Self.addContentWarnings(to: &report, body: body)
             report.accepted = true
             return AASAFetchResult(report: report, body: body)
@@ -398,7 +417,9 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         }
         let mediaType = report.contentType.map { MediaType.essence(of: $0) }
         let expected = signed ? ["application/pkcs7-mime", "application/json"] : ["application/json"]
-        if mediaType.map({ !expected.contains($0) }) ?? true {
+        if let mediaType, expected.contains(mediaType) {
+            report.pass("AD-4.7", "Content-Type \(mediaType)")
+        } else {
             report.diagnostics.append(
                 RetrievalDiagnostic(
                     rule: "AD-4.7",

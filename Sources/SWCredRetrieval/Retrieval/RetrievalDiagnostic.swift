@@ -9,8 +9,10 @@ public struct RetrievalDiagnostic: Sendable, Hashable, Codable {
         case error
         /// The file was accepted, but a device or a validator would object.
         case warning
-        /// Information only (for example "relied on a user-installed root").
+        /// Information only (for example "a user-installed root was given but not used").
         case note
+        /// The rule was checked and passed: the report lists every rule checked, not only failures.
+        case passed
     }
 
     /// The spec rule, for example `AD-4.6`.

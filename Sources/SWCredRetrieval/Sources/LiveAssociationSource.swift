@@ -137,7 +137,8 @@ extension RetrievedAssociationFile {
             failure: report.failure.map {
                 AssociationFetchFailure(domain: $0.domain, code: $0.code, message: "\($0.rule): \($0.message)")
             },
-            diagnostics: report.diagnostics.filter { $0.severity != .error }.map(Diagnostic.init),
+            // Errors are in `failure`; passed checks are listed by `fetch` only.
+            diagnostics: report.diagnostics.filter { $0.severity != .error && $0.severity != .passed }.map(Diagnostic.init),
             usedUserInstalledRoot: report.userInstalledRoot
         )
     }
