@@ -17,5 +17,6 @@ extension SWCred {
         ShowCommand.self,
         DeleteCommand.self,
         RekeyCommand.self,
+        GenerateCommand.self,
     ]
 }

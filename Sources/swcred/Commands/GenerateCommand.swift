@@ -1,0 +1,148 @@
+import ArgumentParser
+import SWCredCore
+import SWCredPasswords
+
+/// `swcred generate [--style strong|legacy|classic] [--rules R | --domain D --quirks FILE] [--count N]`
+/// (cli.md): strong passwords, with their exact entropy (PW-6).
+///
+/// `strong` is Safari's 20-character format (PW-3), `legacy` exactly
+/// `SecCreateSharedWebCredentialPassword`'s (PW-2), `classic` Safari's fallback (PW-3.6). With
+/// rules, Safari's adaptation picks strong or classic (PW-5). `--rules` is parsed strictly: a rules
+/// string that loses anything while parsing fails with `malformedRules` (65). Quirk rules are
+/// parsed as Apple parses them, and their diagnostics are shown on stderr (PW-7.2).
+///
+/// Text: one password per line. JSON lines: `{"schema","password","entropyBits","rules"}`, plus
+/// `style`, `secret` and `count` (|V| in decimal). Warnings (entropy below 64 bits, ignored
+/// `minlength`, rules diagnostics) go to stderr once.
+struct GenerateCommand: SWCredSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate passwords: Safari's strong format, the legacy SWC format, or under Password Rules."
+    )
+
+    /// `--style`.
+    enum Style: String, CaseIterable, ExpressibleByArgument {
+        case strong, legacy, classic
+
+        var passwordStyle: PasswordStyle {
+            switch self {
+            case .strong: return .strong
+            case .legacy: return .legacy
+            case .classic: return .classic
+            }
+        }
+    }
+
+    @OptionGroup var formatOptions: FormatOptions
+
+    @Option(help: "strong (Safari's 20-character format, the default), legacy (SecCreateSharedWebCredentialPassword's), or classic.")
+    var style: Style = .strong
+
+    @Option(help: "Password Rules in Apple's language, for example 'required: upper; required: digit; maxlength: 16;'.")
+    var rules: String?
+
+    @Option(help: "The site whose quirk applies (with --quirks).")
+    var domain: String?
+
+    @Option(help: "Apple's password-rules.json quirks file (with --domain).")
+    var quirks: String?
+
+    @Option(help: "How many passwords (1-10000).")
+    var count: Int = 1
+
+    /// PW-1.1: a deterministic source for tests; its output is marked not secret.
+    @Option(help: .hidden)
+    var insecureTestSeed: UInt64?
+
+    static let maximumCount = 10_000
+
+    func validate() throws {
+        guard (1...Self.maximumCount).contains(count) else {
+            throw ValidationError("--count must be between 1 and \(Self.maximumCount)")
+        }
+        if rules != nil && (domain != nil || quirks != nil) {
+            throw ValidationError("--rules cannot be combined with --domain/--quirks")
+        }
+        if (domain == nil) != (quirks == nil) {
+            throw ValidationError("--domain and --quirks go together")
+        }
+        if style == .legacy && (rules != nil || quirks != nil) {
+            throw ValidationError("the legacy style has fixed rules; it takes no --rules or --quirks")
+        }
+        if let domain, !domain.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) {
+            throw ValidationError("--domain must be an ASCII host name (use the punycode A-label form)")
+        }
+    }
+
+    func execute(_ console: Console) async throws -> Int32 {
+        var warnings: [String] = []
+        var parsedRules: PasswordRules?
+        if let rules {
+            parsedRules = try PasswordRules(validating: rules)
+        } else if let quirks, let domain {
+            let file = try PasswordRulesQuirks(contentsOfFile: quirks)
+            warnings += file.warnings
+            if let (entry, rules) = try file.rules(forHost: domain) {
+                console.err("note: using the quirk rules of \(entry.domain): \(rules)")
+                parsedRules = rules
+            } else {
+                console.err("note: no quirk covers \(domain); generating without rules")
+            }
+        }
+        let generator = try PreparedGenerator(style: style.passwordStyle, rules: parsedRules)
+        var seeded = insecureTestSeed.map { SeededRandomSource(seed: $0) }
+        let system = SodiumRandomSource()
+        for index in 0..<count {
+            let generated: GeneratedPassword
+            if var source = seeded {
+                generated = try generator.next(using: &source)
+                seeded = source
+            } else {
+                var source = system
+                generated = try generator.next(using: &source)
+            }
+            if index == 0 {
+                for warning in warnings + generated.warnings { console.warn(warning) }
+            }
+            switch console.format {
+            case .text:
+                console.out(generated.password)
+            case .json:
+                console.emitJSONLine(GeneratedLine(generated))
+            }
+        }
+        return 0
+    }
+}
+
+/// One JSON line of `swcred generate`.
+struct GeneratedLine: Encodable {
+    let password: String
+    let entropyBits: Double
+    let rules: String?
+    let style: String
+    let secret: Bool
+    let count: String
+
+    init(_ generated: GeneratedPassword) {
+        password = generated.password
+        // PW-6.1: two decimals.
+        entropyBits = (generated.entropyBits * 100).rounded() / 100
+        rules = generated.rules?.description
+        style = generated.style.rawValue
+        secret = generated.isSecret
+        count = generated.outputCount.description
+    }
+
+    private enum Keys: String, CodingKey { case password, entropyBits, rules, style, secret, count }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(password, forKey: .password)
+        try container.encode(entropyBits, forKey: .entropyBits)
+        try container.encode(rules, forKey: .rules)  // null when no rules, as cli.md lists the field
+        try container.encode(style, forKey: .style)
+        try container.encode(secret, forKey: .secret)
+        try container.encode(count, forKey: .count)
+    }
+}
