@@ -155,4 +155,21 @@ struct StoreHarnessTests {
         let result = try sandbox.run(["--password-file=/nonexistent", "--version"])
         #expect(result.status == 0)
     }
+
+    @Test("on a terminal with no source, add prompts for the password with echo off",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func terminalPrompt() throws {
+        let sandbox = try StoreSandbox("swcred-tty")
+        let typed = Self.sentinel + "-typed"
+        // script(1) gives swcred a pseudo-terminal; the line is typed after the prompt has had
+        // time to appear (typeahead is flushed when echo is turned off, as getpass does).
+        let command = "'\(CLI.binary.path)' add tty.example alice"
+        let result = try sandbox.startShell(
+            "(sleep 2; printf '%s\\n' \"$TYPED\") | script -qefc \"$CMD\" /dev/null",
+            environment: ["TYPED": typed, "CMD": command, "TERM": "xterm", "NO_COLOR": "1"]).wait()
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("Password:"), "no prompt: \(result.stdout)")
+        #expect(!result.stdout.contains(typed), "the password was echoed: \(result.stdout)")
+        #expect(try sandbox.run(["show", "tty.example", "alice"]).stdout == typed + "\n")
+    }
 }
