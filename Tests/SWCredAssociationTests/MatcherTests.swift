@@ -90,6 +90,18 @@ struct MatcherTests {
         #expect(throws: SWCredError(.invalidURL, "")) { try LinkURL("example.com/a") }
     }
 
+    @Test("AD-7.12: a URL written with non-ASCII characters or spaces is compared in its percent-encoded form")
+    func unescapedURLs() throws {
+        let url = try LinkURL("https://example.com/café menu?q=é#ü")
+        #expect(url.path == "/caf%C3%A9%20menu")
+        #expect(url.query == "q=%C3%A9")
+        #expect(url.fragment == "%C3%BC")
+        #expect(try T.matches(#"{"/": "/caf%C3%A9*"}"#, "https://example.com/café"))
+        #expect(try T.matches(#"{"/": "/café", "percentEncoded": false}"#, "https://example.com/café"))
+        #expect(throws: SWCredError(.invalidURL, "")) { try LinkURL("https://exa mple.com/") }
+        #expect(throws: SWCredError(.invalidURL, "")) { try LinkURL("https:///path") }
+    }
+
     @Test("AD-7.1: a URL with a non-default port never matches; the default port and user info are ignored")
     func ports() throws {
         #expect(try !T.matches("{}", "https://example.com:8443/a"))

@@ -41,18 +41,18 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
         }
         var rest = text[schemeEnd.upperBound...]
         if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+            fragment = Self.encodeUnsafe(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
         }
         if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
+            query = Self.encodeUnsafe(rest[rest.index(after: mark)...])
             rest = rest[..<mark]
         }
         var authority = rest
         path = ""
         if let slash = rest.firstIndex(of: "/") {
             authority = rest[..<slash]
-            path = String(rest[slash...])
+            path = Self.encodeUnsafe(rest[slash...])
         }
         // User info is ignored (AD-7.1, Decision).
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
@@ -82,7 +82,29 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
             }
             host = ascii
         }
+        let hostOK = host.hasPrefix("[")
+            ? host.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ":.[]".unicodeScalars.contains($0) }
+            : host.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0) }
+        guard hostOK else { throw SWCredError(.invalidURL, "the URL's host is not a valid host name: \(text)") }
         self.host = host
+    }
+
+    /// Percent-encodes (UTF-8) the characters a URL never carries unescaped — non-ASCII, space
+    /// and controls — as a browser does before handing a URL over, so that a URL typed with
+    /// `é` is compared like `%C3%A9` (AD-7.12: URLs are ASCII). Everything else is kept as written.
+    static func encodeUnsafe(_ text: Substring) -> String {
+        guard !text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return String(text) }
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value > 0x20, scalar.value < 0x7F {
+                output.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 {
+                    output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+                }
+            }
+        }
+        return output
     }
 
     private static func port(_ digits: Substring, in text: String) throws(SWCredError) -> Int? {
