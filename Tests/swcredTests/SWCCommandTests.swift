@@ -59,6 +59,8 @@ struct SWCCommandTests {
         let list = try box.run(["list", "--format", "json"])
         #expect(list.stdout.contains("example.com (alice)"))
         #expect(!list.stdout.contains("pw1"))
+        var validator = JSONSchemaValidator.repository
+        #expect(try validator.validate(json, against: "add") == [])
     }
 
     @Test("cli SWC-6.10: a declined prompt reports success to the app but exits 13", arguments: ["not-now", "cancel"])
@@ -141,6 +143,8 @@ struct SWCCommandTests {
         #expect(credential["account"] as? String == "alice")
         #expect(credential["password"] as? String == "s3cret")
         #expect(credential["port"] as? Int == 8443)
+        var validator = JSONSchemaValidator.repository
+        #expect(try validator.validate(json, against: "request") == [])
         let current = try box.run(["request", "--profile", "current", "--format", "json"] + box.appOnly).json()
         let echoed = try #require((current["credentials"] as? [[String: Any]])?.first)
         #expect(echoed["server"] as? String == "example.com")  // the first webcredentials entry, verbatim
@@ -162,6 +166,10 @@ struct SWCCommandTests {
         #expect((legacyJSON["completion"] as? [String: Any])?["error"] is NSNull)
         let current = try box.run(["request", "--pick", "cancel", "--profile", "current", "--format", "json"] + box.appOnly)
         #expect(current.status == 13)
+        var validator = JSONSchemaValidator.repository
+        #expect(try validator.validate(legacyJSON, against: "request") == [])
+        #expect(try validator.validate(try current.json(), against: "request") == [])
+        #expect(try validator.validate(try empty.errorJSONDocument(), against: "error") == [])
         let error = try #require((try current.json()["completion"] as? [String: Any])?["error"] as? [String: Any])
         #expect(error["status"] as? Int == 1001)
         #expect(error["domain"] as? String == "com.apple.AuthenticationServices.AuthorizationError")
@@ -232,5 +240,16 @@ struct SWCCommandTests {
         #expect(try box.run(["add", "example.com", "alice", "--delete", "--generate"] + box.appOnly).status == 64)
         #expect(try box.run(["add", "example.com", "alice", "--delete", "--user", "maybe"] + box.appOnly).status == 64)
         #expect(try box.run(["request"]).status == 64)
+    }
+}
+
+extension CLI.Result {
+    /// The whole JSON error document on stderr (`{"schema","error":{…}}`).
+    fileprivate func errorJSONDocument() throws -> [String: Any] {
+        let line = stderr.split(separator: "\n").last.map(String.init) ?? ""
+        guard let document = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw CLI.CLIError("stderr has no JSON document: \(stderr)")
+        }
+        return document
     }
 }
