@@ -239,6 +239,11 @@ struct StoreCommandTests {
                                 stdin: "tr0ub4dor & 3").stdout == "pw-a\n")
         #expect(try sandbox.run(["show", "a.example", "u", "--store", store],
                                 environment: ["SWCRED_PASSPHRASE_FILE": phrase]).stdout == "pw-a\n")
+        // A passphrase file others can read is refused (28), through the option and the variable.
+        let loosePhrase = try Self.privateFile(sandbox, "loose-phrase", "tr0ub4dor & 3\n", mode: 0o604)
+        #expect(try sandbox.run(["show", "a.example", "u", "--store", store, "--passphrase-file", loosePhrase]).status == 28)
+        #expect(try sandbox.run(["show", "a.example", "u", "--store", store],
+                                environment: ["SWCRED_PASSPHRASE_FILE": loosePhrase]).status == 28)
         // A passphrase store with no passphrase source and no terminal: 29.
         #expect(try sandbox.run(["show", "a.example", "u", "--store", store]).status == 29)
         // An inherited descriptor: the shell opens the file on fd 7.
@@ -322,5 +327,19 @@ struct StoreCommandTests {
         // A write with the override lands above the mark, so plain reads work again.
         #expect(try sandbox.add("example.com", "carol", password: "pw", ["--allow-rollback"]).status == 0)
         #expect(try sandbox.listItems().count == 2)
+    }
+
+    @Test("end to end with the default (moderate) Argon2id preset: init, add, show, wrong passphrase")
+    func moderatePresetEndToEnd() throws {
+        let sandbox = try StoreSandbox("swcred-moderate")
+        let store = sandbox.path("m.swcred")
+        let phrase = try Self.privateFile(sandbox, "phrase", "a moderate passphrase\n")
+        let created = try sandbox.run(["init", "--store", store, "--passphrase-file", phrase, "--format", "json"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try created.json()["kdf"] as? String == "moderate")
+        #expect(try sandbox.run(["add", "m.example", "u", "--store", store, "--passphrase-file", phrase, "--password-stdin"],
+                                stdin: "pw-m\n").status == 0)
+        #expect(try sandbox.run(["show", "m.example", "u", "--store", store, "--passphrase-file", phrase]).stdout == "pw-m\n")
+        #expect(try sandbox.run(["show", "m.example", "u", "--store", store, "--passphrase-stdin"], stdin: "wrong\n").status == 20)
     }
 }
