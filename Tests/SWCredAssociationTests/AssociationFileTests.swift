@@ -23,16 +23,21 @@ struct AssociationFileTests {
         }
     }
 
-    @Test("AD-4.9: invalid JSON fails as NSCocoaErrorDomain 3840",
-          arguments: ["", "{", "{\"a\":}", "{\"a\":1,}", "{'a':1}", "{\"a\":1} x", "{\"a\":01}", "{\"a\":\"\u{01}\"}",
-                      "{\"a\":\"\\ud800\"}", "{\"a\":tru}", "{\"a\":1e999}"])
+    @Test(
+        "AD-4.9: invalid JSON fails as NSCocoaErrorDomain 3840",
+        arguments: [
+            "", "{", "{\"a\":}", "{\"a\":1,}", "{'a':1}", "{\"a\":1} x", "{\"a\":01}", "{\"a\":\"\u{01}\"}",
+            "{\"a\":\"\\ud800\"}", "{\"a\":tru}", "{\"a\":1e999}",
+        ])
     func invalidJSON(text: String) {
         #expect(throws: Self.malformed) { try T.file(text) }
     }
 
     @Test("AD-3.2: apps lists take string elements only; details outside applinks are ignored")
     func appsLists() throws {
-        let file = try T.file(#"{"webcredentials": {"apps": [7, null, "ABCDE12345.com.example.app"], "details": [{"appID": "OTHER12345.x"}]}, "appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}, "activitycontinuation": {"apps": []}}"#)
+        let file = try T.file(
+            #"{"webcredentials": {"apps": [7, null, "ABCDE12345.com.example.app"], "details": [{"appID": "OTHER12345.x"}]}, "appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}, "activitycontinuation": {"apps": []}}"#
+        )
         #expect(file.apps(for: .webcredentials) == [T.appID])
         #expect(file.lists(appID: T.appID, for: .webcredentials))
         #expect(!file.lists(appID: "OTHER12345.x", for: .webcredentials))
@@ -61,7 +66,8 @@ struct AssociationFileTests {
 
     @Test("AD-3.8: a PKCS#7 signed file is unwrapped with a deprecation warning (signature not checked)")
     func signed() throws {
-        let url = TestSupport.fixtures.appendingPathComponent("sites/signed.example/.well-known/apple-app-site-association")
+        let url = TestSupport.fixtures.appendingPathComponent(
+            "sites/signed.example/.well-known/apple-app-site-association")
         let bytes = [UInt8](try Data(contentsOf: url))
         #expect(bytes.first == 0x30)
         let file = try AssociationFile.parse(bytes)
@@ -74,7 +80,9 @@ struct AssociationFileTests {
 
     @Test("AD-3.9 Decision: a UTF-8 BOM is skipped with a warning; the last duplicate key wins, with a warning")
     func bomAndDuplicates() throws {
-        let file = try AssociationFile.parse([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials": {"apps": ["X"], "apps": ["ABCDE12345.com.example.app"]}}"#.utf8))
+        let file = try AssociationFile.parse(
+            [0xEF, 0xBB, 0xBF]
+                + Array(#"{"webcredentials": {"apps": ["X"], "apps": ["ABCDE12345.com.example.app"]}}"#.utf8))
         #expect(file.hadByteOrderMark)
         #expect(file.apps(for: .webcredentials) == [T.appID])
         #expect(file.duplicateKeys.map(\.key) == ["apps"])
@@ -85,7 +93,8 @@ struct AssociationFileTests {
     func sizeCap() throws {
         let prefix = Array(#"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"pad":""#.utf8)
         let suffix = Array(#""}"#.utf8)
-        let exact = prefix + [UInt8](repeating: UInt8(ascii: "a"), count: 131_072 - prefix.count - suffix.count) + suffix
+        let exact =
+            prefix + [UInt8](repeating: UInt8(ascii: "a"), count: 131_072 - prefix.count - suffix.count) + suffix
         #expect(exact.count == 131_072)
         #expect(try AssociationFile.parse(exact).lists(appID: T.appID, for: .webcredentials))
         let over = prefix + [UInt8](repeating: UInt8(ascii: "a"), count: 131_073 - prefix.count - suffix.count) + suffix
@@ -109,7 +118,8 @@ struct AssociationFileTests {
 
     @Test("Stored snapshots round-trip through Codable")
     func codable() throws {
-        let file = try T.file(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a"}]}]}}"#)
+        let file = try T.file(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a"}]}]}}"#)
         let data = try JSONEncoder().encode(file)
         let decoded = try JSONDecoder().decode(AssociationFile.self, from: data)
         #expect(decoded == file)

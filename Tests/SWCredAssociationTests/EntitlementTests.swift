@@ -31,7 +31,8 @@ struct EntitlementEntryTests {
 
     @Test("AD-2.2 step 5: mode tokens in any order and case; Decision: unknown tokens and items are warnings")
     func modes() {
-        #expect(EntitlementEntry.parse("applinks:a.example?mode=Managed+DEVELOPER").domain?.modes == [.developer, .managed])
+        #expect(
+            EntitlementEntry.parse("applinks:a.example?mode=Managed+DEVELOPER").domain?.modes == [.developer, .managed])
         let unknown = EntitlementEntry.parse("applinks:a.example?mode=developer+turbo&x=1")
         #expect(unknown.valid)
         #expect(unknown.domain?.modes == [.developer])
@@ -40,14 +41,16 @@ struct EntitlementEntryTests {
         #expect(onlyUnknown.domain?.modes == [])
     }
 
-    @Test("AD-2.3: invalid entries are reported as errors",
-          arguments: [
+    @Test(
+        "AD-2.3: invalid entries are reported as errors",
+        arguments: [
             "example.com", "applinks:", "applinks:example.com/", "applinks:example.com/path", "applinks:example.com#x",
-            "applinks:user@example.com", "applinks:example.com:0", "applinks:example.com:65536", "applinks:example.com:http",
+            "applinks:user@example.com", "applinks:example.com:0", "applinks:example.com:65536",
+            "applinks:example.com:http",
             "applinks:café.example", "applinks:exa_mple.com", "applinks:com", "applinks:.example.com",
             "applinks:example..com", "applinks:example.com.", "applinks:*.com", "applinks:a.*.example.com",
             "applinks:localhost", "applinks:127.0.0.1", "applinks:[::1]", "appclips:*.example.com",
-          ])
+        ])
     func invalid(raw: String) {
         let entry = EntitlementEntry.parse(raw)
         #expect(!entry.valid)
@@ -78,10 +81,12 @@ struct EntitlementEntryTests {
 
     @Test("AD-2.5: duplicates collapse; Decision: an active mode entry shadows the plain entry")
     func collapse() {
-        let entitlements = Entitlements(applicationIdentifier: TestSupport.appID, associatedDomains: [
-            "applinks:example.com", "applinks:EXAMPLE.com", "webcredentials:example.com",
-            "webcredentials:example.com?mode=developer",
-        ], developmentSigned: true)
+        let entitlements = Entitlements(
+            applicationIdentifier: TestSupport.appID,
+            associatedDomains: [
+                "applinks:example.com", "applinks:EXAMPLE.com", "webcredentials:example.com",
+                "webcredentials:example.com?mode=developer",
+            ], developmentSigned: true)
         let off = EntitlementResolver.resolve(entitlements, device: DeviceSettings())
         #expect(off.map(\.active) == [true, false, true, false])
         let on = EntitlementResolver.resolve(entitlements, device: DeviceSettings(developerMode: true))
@@ -91,15 +96,18 @@ struct EntitlementEntryTests {
     @Test("AD-2.6: developer entries need developer mode and a development-signed app; managed needs MDM")
     func modeGating() {
         func active(_ raw: String, signed: Bool, _ device: DeviceSettings) -> (Bool, [String]) {
-            let e = Entitlements(applicationIdentifier: TestSupport.appID, associatedDomains: [raw], developmentSigned: signed)
+            let e = Entitlements(
+                applicationIdentifier: TestSupport.appID, associatedDomains: [raw], developmentSigned: signed)
             let r = EntitlementResolver.resolve(e, device: device)[0]
             return (r.active, r.diagnostics.map(\.message))
         }
         let dev = "applinks:dev.example.com?mode=developer"
         #expect(active(dev, signed: true, DeviceSettings()).0 == false)
         #expect(active(dev, signed: true, DeviceSettings()).1.contains { $0.contains("developer mode is disabled") })
-        #expect(active(dev, signed: false, DeviceSettings(developerMode: true)).1.contains {
-            $0.contains("bundle is not developer-signed") })
+        #expect(
+            active(dev, signed: false, DeviceSettings(developerMode: true)).1.contains {
+                $0.contains("bundle is not developer-signed")
+            })
         #expect(active(dev, signed: true, DeviceSettings(developerMode: true)).0)
         let managed = "applinks:m.example.com?mode=managed"
         #expect(!active(managed, signed: false, DeviceSettings()).0)
@@ -124,17 +132,21 @@ struct EntitlementEntryTests {
 
 @Suite("Entitlements files")
 struct EntitlementsFileTests {
-    static var dictionary: [String: Any] { [
-        "application-identifier": "ABCDE12345.com.example.app",
-        "get-task-allow": true,
-        "com.apple.developer.associated-domains": ["applinks:example.com", "webcredentials:example.com"],
-    ] }
+    static var dictionary: [String: Any] {
+        [
+            "application-identifier": "ABCDE12345.com.example.app",
+            "get-task-allow": true,
+            "com.apple.developer.associated-domains": ["applinks:example.com", "webcredentials:example.com"],
+        ]
+    }
 
     @Test("XML plist, binary plist and JSON entitlements read the same")
     func formats() throws {
         let xml = try PropertyListSerialization.data(fromPropertyList: Self.dictionary, format: .xml, options: 0)
         let binary = try PropertyListSerialization.data(fromPropertyList: Self.dictionary, format: .binary, options: 0)
-        let json = Data(#"{"application-identifier":"ABCDE12345.com.example.app","get-task-allow":true,"com.apple.developer.associated-domains":["applinks:example.com","webcredentials:example.com"]}"#.utf8)
+        let json = Data(
+            #"{"application-identifier":"ABCDE12345.com.example.app","get-task-allow":true,"com.apple.developer.associated-domains":["applinks:example.com","webcredentials:example.com"]}"#
+                .utf8)
         for data in [xml, binary, json] {
             let parsed = try Entitlements.parse([UInt8](data))
             #expect(parsed.applicationIdentifier == "ABCDE12345.com.example.app")
@@ -152,7 +164,8 @@ struct EntitlementsFileTests {
         #expect(parsed.entries.isEmpty)
         #expect(parsed.associatedDomainsProblem != nil)
         #expect(parsed.fileDiagnostics.contains { $0.severity == .error })
-        let string = try Entitlements.parse(Array(#"{"com.apple.developer.associated-domains":"applinks:example.com"}"#.utf8))
+        let string = try Entitlements.parse(
+            Array(#"{"com.apple.developer.associated-domains":"applinks:example.com"}"#.utf8))
         #expect(string.entries.isEmpty)
         #expect(string.associatedDomainsProblem != nil)
     }
@@ -165,14 +178,18 @@ struct EntitlementsFileTests {
         #expect(throws: code) { try Entitlements.parse(Array("{\"a\":".utf8)) }
         var small = Entitlements.Limits()
         small.maximumBytes = 10
-        #expect(throws: code) { try Entitlements.parse(Array("{\"application-identifier\":\"x\"}".utf8), limits: small) }
-        let deepXML = "<plist>" + String(repeating: "<array>", count: 40) + String(repeating: "</array>", count: 40) + "</plist>"
+        #expect(throws: code) {
+            try Entitlements.parse(Array("{\"application-identifier\":\"x\"}".utf8), limits: small)
+        }
+        let deepXML =
+            "<plist>" + String(repeating: "<array>", count: 40) + String(repeating: "</array>", count: 40) + "</plist>"
         #expect(throws: code) { try Entitlements.parse(Array(deepXML.utf8)) }
         let deepJSON = "{\"a\":" + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"
         #expect(throws: code) { try Entitlements.parse(Array(deepJSON.utf8)) }
         var nested: Any = ["x"]
         for _ in 0..<40 { nested = [nested] }
-        let deepBinary = try PropertyListSerialization.data(fromPropertyList: ["a": nested], format: .binary, options: 0)
+        let deepBinary = try PropertyListSerialization.data(
+            fromPropertyList: ["a": nested], format: .binary, options: 0)
         #expect(throws: code) { try Entitlements.parse([UInt8](deepBinary)) }
         #expect(throws: code) { try Entitlements.parse(Array("bplist00garbage-garbage-garbage-garbage-garbage".utf8)) }
     }

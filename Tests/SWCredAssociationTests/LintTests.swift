@@ -17,8 +17,10 @@ struct LintTests {
 
     @Test("Findings carry the JSON path of the offending value")
     func paths() {
-        let findings = Self.lint(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{},{},{"?":{"a":true}}]}]}}"#)
-            .filter { $0.severity != .note }
+        let findings = Self.lint(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{},{},{"?":{"a":true}}]}]}}"#
+        )
+        .filter { $0.severity != .note }
         #expect(findings.map(\.path) == [#"applinks.details[0].components[2]["?"].a"#])
         #expect(findings.first?.severity == .error)
         #expect(findings.first?.help.isEmpty == false)
@@ -35,10 +37,13 @@ struct LintTests {
 
     @Test("AD-3.9: BOM and duplicate keys are warnings; AD-3.8: signed files are warnings")
     func encodingWarnings() throws {
-        let findings = AssociationLinter().lint([0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":[],"apps":[]}}"#.utf8))
+        let findings = AssociationLinter().lint(
+            [0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":[],"apps":[]}}"#.utf8))
         #expect(Set(findings.map(\.id)) == ["SWC004", "SWC005"])
-        let signed = [UInt8](try Data(contentsOf: TestSupport.fixtures.appendingPathComponent(
-            "sites/signed.example/.well-known/apple-app-site-association")))
+        let signed = [UInt8](
+            try Data(
+                contentsOf: TestSupport.fixtures.appendingPathComponent(
+                    "sites/signed.example/.well-known/apple-app-site-association")))
         #expect(AssociationLinter().lint(signed).map(\.id).contains("SWC006"))
     }
 
@@ -53,8 +58,10 @@ struct LintTests {
     @Test("The fixtures: the good shop file is clean, the broken one has errors")
     func fixtures() throws {
         func read(_ host: String) throws -> [UInt8] {
-            [UInt8](try Data(contentsOf: TestSupport.fixtures.appendingPathComponent(
-                "sites/\(host)/.well-known/apple-app-site-association")))
+            [UInt8](
+                try Data(
+                    contentsOf: TestSupport.fixtures.appendingPathComponent(
+                        "sites/\(host)/.well-known/apple-app-site-association")))
         }
         let good = AssociationLinter().lint(try read("tacos.example"))
         #expect(!good.contains { $0.severity != .note })
@@ -65,16 +72,20 @@ struct LintTests {
 
 @Suite("Lint availability hints")
 struct LintAvailabilityTests {
-    @Test("AD-3.7: appIDs/components, caseSensitive/substitutionVariables, defaults/percentEncoded get availability notes")
+    @Test(
+        "AD-3.7: appIDs/components, caseSensitive/substitutionVariables, defaults/percentEncoded get availability notes"
+    )
     func availability() {
-        let text = #"{"applinks":{"defaults":{"caseSensitive":false},"substitutionVariables":{"v":["x"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(v)","percentEncoded":false}]}]}}"#
+        let text =
+            #"{"applinks":{"defaults":{"caseSensitive":false},"substitutionVariables":{"v":["x"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(v)","percentEncoded":false}]}]}}"#
         let notes = AssociationLinter().lint(Array(text.utf8)).filter { $0.id == "SWC060" }
         #expect(notes.allSatisfy { $0.severity == .note })
-        #expect(Set(notes.map(\.path)) == [
-            "applinks.defaults", "applinks.defaults.caseSensitive", "applinks.substitutionVariables",
-            "applinks.details[0].appIDs", "applinks.details[0].components",
-            "applinks.details[0].components[0].percentEncoded",
-        ])
+        #expect(
+            Set(notes.map(\.path)) == [
+                "applinks.defaults", "applinks.defaults.caseSensitive", "applinks.substitutionVariables",
+                "applinks.details[0].appIDs", "applinks.details[0].components",
+                "applinks.details[0].components[0].percentEncoded",
+            ])
     }
 }
 
@@ -102,14 +113,19 @@ struct EntitlementsLintTests {
         #expect(Self.ids((0..<31).map { "applinks:d\($0).example.com" }) == ["SWC104"])
         #expect(Self.ids([], appID: nil) == ["SWC108", "SWC110"])
         #expect(Self.ids(["applinks:example.com"], appID: "com.example.app") == ["SWC109"])
-        let paths = EntitlementsLinter().lint(Entitlements(applicationIdentifier: "ABCDE12345.com.x",
-                                                           associatedDomains: ["applinks:a.example", "bad"]))
+        let paths = EntitlementsLinter().lint(
+            Entitlements(
+                applicationIdentifier: "ABCDE12345.com.x",
+                associatedDomains: ["applinks:a.example", "bad"]))
         #expect(paths.map(\.path) == ["com.apple.developer.associated-domains[1]"])
     }
 
     @Test("AD-2.1: an entitlement that is not an array of strings is one error")
     func notStrings() throws {
-        let entitlements = try Entitlements.parse(Array(#"{"application-identifier":"ABCDE12345.com.x","com.apple.developer.associated-domains":["applinks:a.example",1]}"#.utf8))
+        let entitlements = try Entitlements.parse(
+            Array(
+                #"{"application-identifier":"ABCDE12345.com.x","com.apple.developer.associated-domains":["applinks:a.example",1]}"#
+                    .utf8))
         #expect(EntitlementsLinter().lint(entitlements).map(\.id) == ["SWC107"])
     }
 }

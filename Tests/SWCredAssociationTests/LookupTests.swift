@@ -8,8 +8,9 @@ struct LookupTests {
     typealias T = TestSupport
 
     static func resolved(_ domains: [String]) -> [ResolvedEntry] {
-        EntitlementResolver.resolve(Entitlements(applicationIdentifier: T.appID, associatedDomains: domains),
-                                    device: DeviceSettings())
+        EntitlementResolver.resolve(
+            Entitlements(applicationIdentifier: T.appID, associatedDomains: domains),
+            device: DeviceSettings())
     }
 
     @Test("AD-8.1: exact entries cover exactly their host, case-insensitively")
@@ -39,27 +40,39 @@ struct LookupTests {
 
     @Test("AD-8.5: exact before wildcard; an inactive entry is not consulted")
     func exactFirst() {
-        let entries = Self.resolved(["applinks:*.example.com", "applinks:www.example.com",
-                                     "applinks:api.example.com?mode=developer"])
-        #expect(DomainLookup.candidates(for: "www.example.com", among: entries).map(\.entry.raw)
+        let entries = Self.resolved([
+            "applinks:*.example.com", "applinks:www.example.com",
+            "applinks:api.example.com?mode=developer",
+        ])
+        #expect(
+            DomainLookup.candidates(for: "www.example.com", among: entries).map(\.entry.raw)
                 == ["applinks:www.example.com", "applinks:*.example.com"])
-        #expect(DomainLookup.candidates(for: "api.example.com", among: entries).map(\.entry.raw) == ["applinks:*.example.com"])
+        #expect(
+            DomainLookup.candidates(for: "api.example.com", among: entries).map(\.entry.raw) == [
+                "applinks:*.example.com"
+            ])
     }
 
     static func sites() throws -> URL {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/menu/*"},{"/":"/secret","exclude":true}]}]}}"#,
-                    to: "www.example.com/.well-known/apple-app-site-association", in: root)
-        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/promo*"},{"/":"/secret"}]}]}}"#,
-                    to: "example.com/.well-known/apple-app-site-association", in: root)
+        try T.write(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/menu/*"},{"/":"/secret","exclude":true}]}]}}"#,
+            to: "www.example.com/.well-known/apple-app-site-association", in: root)
+        try T.write(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/promo*"},{"/":"/secret"}]}]}}"#,
+            to: "example.com/.well-known/apple-app-site-association", in: root)
         return root
     }
 
     @Test("AD-8.5: the spec example: /promo falls back to the wildcard's root file; exclude at the exact host is final")
     func fallback() async throws {
         let root = try Self.sites()
-        let app = try AppIdentity(entitlements: Entitlements(applicationIdentifier: T.appID, associatedDomains: [
-            "applinks:www.example.com", "applinks:*.example.com"]))
+        let app = try AppIdentity(
+            entitlements: Entitlements(
+                applicationIdentifier: T.appID,
+                associatedDomains: [
+                    "applinks:www.example.com", "applinks:*.example.com",
+                ]))
         let resolver = LinkResolver(evaluator: TrustEvaluator(source: DirectoryAssociationSource(root: root.path)))
         let promo = await resolver.decide(try LinkURL("https://www.example.com/promo"), app: app)
         #expect(promo.outcome == .match)
@@ -79,8 +92,12 @@ struct LookupTests {
     @Test("AD-8.5: an exact entry whose file is missing or does not list the app falls back to the wildcard")
     func fallbackWhenNotAssociated() async throws {
         let root = try Self.sites()
-        let app = try AppIdentity(entitlements: Entitlements(applicationIdentifier: T.appID, associatedDomains: [
-            "applinks:shop.example.com", "applinks:*.example.com"]))
+        let app = try AppIdentity(
+            entitlements: Entitlements(
+                applicationIdentifier: T.appID,
+                associatedDomains: [
+                    "applinks:shop.example.com", "applinks:*.example.com",
+                ]))
         let resolver = LinkResolver(evaluator: TrustEvaluator(source: DirectoryAssociationSource(root: root.path)))
         let promo = await resolver.decide(try LinkURL("https://shop.example.com/promo/1"), app: app)
         #expect(promo.outcome == .match)
@@ -90,10 +107,15 @@ struct LookupTests {
     @Test("AD-2.4: an applinks entry with a port never opens a URL, with or without the port in the URL")
     func portedEntry() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
-                    to: "www.example.com:8443/.well-known/apple-app-site-association", in: root)
-        let app = try AppIdentity(entitlements: Entitlements(applicationIdentifier: T.appID, associatedDomains: [
-            "applinks:www.example.com:8443"]))
+        try T.write(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+            to: "www.example.com:8443/.well-known/apple-app-site-association", in: root)
+        let app = try AppIdentity(
+            entitlements: Entitlements(
+                applicationIdentifier: T.appID,
+                associatedDomains: [
+                    "applinks:www.example.com:8443"
+                ]))
         let resolver = LinkResolver(evaluator: TrustEvaluator(source: DirectoryAssociationSource(root: root.path)))
         #expect(await resolver.decide(try LinkURL("https://www.example.com:8443/a"), app: app).outcome == .noMatch)
         #expect(await resolver.decide(try LinkURL("https://www.example.com/a"), app: app).outcome == .noMatch)
@@ -102,8 +124,12 @@ struct LookupTests {
     @Test("AD-2.4/AD-7.1: a URL with a non-default port never opens the app")
     func portedURL() async throws {
         let root = try Self.sites()
-        let app = try AppIdentity(entitlements: Entitlements(applicationIdentifier: T.appID, associatedDomains: [
-            "applinks:www.example.com"]))
+        let app = try AppIdentity(
+            entitlements: Entitlements(
+                applicationIdentifier: T.appID,
+                associatedDomains: [
+                    "applinks:www.example.com"
+                ]))
         let resolver = LinkResolver(evaluator: TrustEvaluator(source: DirectoryAssociationSource(root: root.path)))
         #expect(await resolver.decide(try LinkURL("https://www.example.com:8443/menu/1"), app: app).outcome == .noMatch)
     }
@@ -111,10 +137,15 @@ struct LookupTests {
     @Test("Seed WWDC19: an IDN host in a URL is looked up by its Punycode form")
     func idnURL() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
-                    to: "xn--fhqz97e.example.xn--fiqs8s/.well-known/apple-app-site-association", in: root)
-        let app = try AppIdentity(entitlements: Entitlements(applicationIdentifier: T.appID, associatedDomains: [
-            "applinks:xn--fhqz97e.example.xn--fiqs8s"]))
+        try T.write(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+            to: "xn--fhqz97e.example.xn--fiqs8s/.well-known/apple-app-site-association", in: root)
+        let app = try AppIdentity(
+            entitlements: Entitlements(
+                applicationIdentifier: T.appID,
+                associatedDomains: [
+                    "applinks:xn--fhqz97e.example.xn--fiqs8s"
+                ]))
         let url = try LinkURL("https://\u{4E2D}\u{6587}.example.\u{4E2D}\u{56FD}/x")
         #expect(url.host == "xn--fiq228c.example.xn--fiqs8s")
         let resolver = LinkResolver(evaluator: TrustEvaluator(source: DirectoryAssociationSource(root: root.path)))

@@ -9,15 +9,17 @@ struct MatcherTests {
     // MARK: Seeds
 
     /// The WWDC19 meal-ordering example (seed 000): order forms, tacos with cheese, coupons.
-    static let wwdc19 = T.components("""
+    static let wwdc19 = T.components(
+        """
         [{"/": "/*/order/"},
          {"/": "/taco/*", "?": {"cheese": "?*"}},
          {"/": "/coupon/1???", "exclude": true},
          {"/": "/coupon/????"}]
         """)
 
-    @Test("Seed WWDC19: order forms, cheese on tacos, coupon codes starting with 1 stay in the browser",
-          arguments: [
+    @Test(
+        "Seed WWDC19: order forms, cheese on tacos, coupon codes starting with 1 stay in the browser",
+        arguments: [
             ("https://example.com/burrito/order/", MatchOutcome.match),
             ("https://example.com/taco/order", .match),
             ("https://example.com/taco/tuesday?cheese=cheddar", .match),
@@ -26,14 +28,15 @@ struct MatcherTests {
             ("https://example.com/coupon/1234", .exclude),
             ("https://example.com/coupon/2345", .match),
             ("https://example.com/coupon/123", .noMatch),
-          ])
+        ])
     func wwdc19Example(url: String, expected: MatchOutcome) throws {
         #expect(try T.outcome(Self.wwdc19, url) == expected)
     }
 
     @Test("Seed WWDC15: an exact path and a path prefix; other pages stay on the web")
     func wwdc15Paths() throws {
-        let json = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/wwdc/news/","/videos/wwdc/2015/*"]}]}}"#
+        let json =
+            #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/wwdc/news/","/videos/wwdc/2015/*"]}]}}"#
         #expect(try T.outcome(json, "https://developer.apple.com/wwdc/news/") == .match)
         #expect(try T.outcome(json, "https://developer.apple.com/videos/wwdc/2015/?id=509") == .match)
         #expect(try T.outcome(json, "https://developer.apple.com/videos/wwdc/2015/509") == .match)
@@ -43,7 +46,8 @@ struct MatcherTests {
 
     @Test("Seed archived guide / AD-7.14: NOT excludes, evaluation stops at the first positive or negative match")
     func archivedNotExample() throws {
-        let json = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/wwdc/news/","NOT /videos/wwdc/2010/*","/videos/wwdc/201?/*"]}]}}"#
+        let json =
+            #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/wwdc/news/","NOT /videos/wwdc/2010/*","/videos/wwdc/201?/*"]}]}}"#
         #expect(try T.outcome(json, "https://example.com/videos/wwdc/2010/x") == .exclude)
         #expect(try T.outcome(json, "https://example.com/videos/wwdc/2012/y") == .match)
         #expect(try T.outcome(json, "https://example.com/videos/wwdc/2009/z") == .noMatch)
@@ -56,7 +60,8 @@ struct MatcherTests {
     func legacyStarAndNoVariables() throws {
         let star = #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","paths":["*"]}]}}"#
         #expect(try T.outcome(star, "https://example.com/anything/at/all?x#y") == .match)
-        let literal = #"{"applinks":{"defaults":{"caseSensitive":false},"substitutionVariables":{"v":["x"]},"details":[{"appID":"ABCDE12345.com.example.app","paths":["/$(v)","/Caps"]}]}}"#
+        let literal =
+            #"{"applinks":{"defaults":{"caseSensitive":false},"substitutionVariables":{"v":["x"]},"details":[{"appID":"ABCDE12345.com.example.app","paths":["/$(v)","/Caps"]}]}}"#
         #expect(try T.outcome(literal, "https://example.com/x") == .noMatch)
         #expect(try T.outcome(literal, "https://example.com/$(v)") == .match)
         #expect(try T.outcome(literal, "https://example.com/caps") == .noMatch)
@@ -170,9 +175,10 @@ struct MatcherTests {
         let excludeDefault = T.components(#"[{"/": "/a"}]"#, extra: #""defaults": {"exclude": true}"#)
         #expect(try T.outcome(excludeDefault, "https://example.com/a") == .exclude)
         // The detail's defaults beat applinks.defaults; the component beats both.
-        let layered = T.components(#"[{"/": "/A"}, {"/": "/b", "caseSensitive": true}]"#,
-                                   extra: #""defaults": {"caseSensitive": true}"#,
-                                   detailExtra: #""defaults": {"caseSensitive": false}"#)
+        let layered = T.components(
+            #"[{"/": "/A"}, {"/": "/b", "caseSensitive": true}]"#,
+            extra: #""defaults": {"caseSensitive": true}"#,
+            detailExtra: #""defaults": {"caseSensitive": false}"#)
         #expect(try T.outcome(layered, "https://example.com/a") == .match)
         #expect(try T.outcome(layered, "https://example.com/B") == .noMatch)
         // A component's own exclude: false overrides a default exclude: true.
@@ -198,13 +204,14 @@ struct MatcherTests {
         #expect(try !T.matches(#"{"/": "/abc"}"#, "https://example.com/abcd"))
     }
 
-    @Test("AD-7.7: path slash normalisation reproduces the swcutil probes",
-          arguments: [
+    @Test(
+        "AD-7.7: path slash normalisation reproduces the swcutil probes",
+        arguments: [
             ("abc", "/abc", true), ("//abc", "/abc", true), ("abc", "/abcd", false), ("abc", "/xabc", false),
             ("/buy", "/buy/", true), ("/buy/", "/buy", true), ("/buy/", "/buy//", true),
             ("/buy/*", "/buy", true), ("/buy/*", "/buyer", false), ("/buy/*", "/bu", false),
             ("/a/*/c", "/a/c", false), ("/id/????", "/id/481", false), ("/", "", true), ("/", "/x", false),
-          ])
+        ])
     func pathSlashes(pattern: String, path: String, expected: Bool) throws {
         #expect(try T.matches(#"{"/": "\#(pattern)"}"#, "https://example.com\(path)") == expected)
     }
@@ -273,7 +280,8 @@ struct MatcherTests {
     @Test("AD-7.13: substitution variables match any one of their values, in any pattern string")
     func substitutionVariables() throws {
         let extra = #""substitutionVariables": {"food": ["pizza", "taco*"], "Bad Name!": ["x"]}"#
-        #expect(try T.matches(#"{"/": "/$(lang)_$(region)/$(food)/"}"#, "https://example.com/en_US/pizza/", extra: extra))
+        #expect(
+            try T.matches(#"{"/": "/$(lang)_$(region)/$(food)/"}"#, "https://example.com/en_US/pizza/", extra: extra))
         #expect(try T.matches(#"{"/": "/$(food)"}"#, "https://example.com/tacos", extra: extra))
         #expect(try !T.matches(#"{"/": "/$(food)"}"#, "https://example.com/burger", extra: extra))
         #expect(try !T.matches(#"{"/": "/$(food)"}"#, "https://example.com/$(food)", extra: extra))
@@ -288,8 +296,10 @@ struct MatcherTests {
         #expect(try !T.matches(#"{"/": "/$(region)"}"#, "https://example.com/UK"))
         #expect(try T.matches(#"{"/": "/$(lang)"}"#, "https://example.com/fr"))
         #expect(try !T.matches(#"{"/": "/$(lang)"}"#, "https://example.com/xx"))
-        #expect(try T.matches(#"{"/": "/$(digit)$(digit)$(xdigit)$(alpha)$(alnum)$(lower)$(upper)"}"#,
-                              "https://example.com/12fZ9aQ"))
+        #expect(
+            try T.matches(
+                #"{"/": "/$(digit)$(digit)$(xdigit)$(alpha)$(alnum)$(lower)$(upper)"}"#,
+                "https://example.com/12fZ9aQ"))
         #expect(try !T.matches(#"{"/": "/$(digit)"}"#, "https://example.com/12"))
         #expect(try !T.matches(#"{"/": "/$(xdigit)"}"#, "https://example.com/g"))
     }
@@ -316,7 +326,8 @@ struct MatcherTests {
 
     @Test("AD-3.5: paths is ignored when components is present")
     func componentsBeatPaths() throws {
-        let json = #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","paths":["*"],"components":[{"/":"/only"}]}]}}"#
+        let json =
+            #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","paths":["*"],"components":[{"/":"/only"}]}]}}"#
         #expect(try T.outcome(json, "https://example.com/other") == .noMatch)
         #expect(try T.outcome(json, "https://example.com/only") == .match)
     }
@@ -325,13 +336,15 @@ struct MatcherTests {
     func appIDsShadowAppID() throws {
         let json = #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":[],"components":[{}]}]}}"#
         #expect(try T.outcome(json, "https://example.com/a") == .noMatch)
-        let notArray = #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":"ABCDE12345.com.example.app","components":[{}]}]}}"#
+        let notArray =
+            #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":"ABCDE12345.com.example.app","components":[{}]}]}}"#
         #expect(try T.outcome(notArray, "https://example.com/a") == .noMatch)
     }
 
     @Test("AD-3.3: the legacy details dictionary is matched, keys in code-point order")
     func legacyDetailsDictionary() throws {
-        let json = #"{"applinks":{"apps":[],"details":{"ZZZZZ12345.com.z":{"paths":["*"]},"ABCDE12345.com.example.app":{"paths":["NOT /private/*","*"]}}}}"#
+        let json =
+            #"{"applinks":{"apps":[],"details":{"ZZZZZ12345.com.z":{"paths":["*"]},"ABCDE12345.com.example.app":{"paths":["NOT /private/*","*"]}}}}"#
         #expect(try T.outcome(json, "https://example.com/private/x") == .exclude)
         #expect(try T.outcome(json, "https://example.com/public") == .match)
         let any = try ApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/private/x"), appID: nil)

@@ -23,7 +23,9 @@ struct PropertyTests {
         guard let first = pattern.first else { return text.isEmpty }
         switch first {
         case "*":
-            for split in 0...text.count where reference(Array(pattern.dropFirst()), Array(text[split...])) { return true }
+            for split in 0...text.count where reference(Array(pattern.dropFirst()), Array(text[split...])) {
+                return true
+            }
             return false
         case "?":
             return !text.isEmpty && reference(Array(pattern.dropFirst()), Array(text.dropFirst()))
@@ -39,8 +41,12 @@ struct PropertyTests {
         let textAlphabet: [Character] = ["a", "b", "/"]
         var disagreements: [String] = []
         for _ in 0..<20_000 {
-            let pattern = (0..<Int.random(in: 0...7, using: &generator)).map { _ in patternAlphabet.randomElement(using: &generator) ?? "a" }
-            let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in textAlphabet.randomElement(using: &generator) ?? "a" }
+            let pattern = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                patternAlphabet.randomElement(using: &generator) ?? "a"
+            }
+            let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                textAlphabet.randomElement(using: &generator) ?? "a"
+            }
             let expected = Self.reference(pattern, text)
             let actual = WildcardPattern(String(pattern)).matches(String(text))
             if expected != actual { disagreements.append("\(String(pattern)) vs \(String(text))") }
@@ -54,10 +60,15 @@ struct PropertyTests {
         let alphabet: [Character] = ["a", "b", "*", "?"]
         for _ in 0..<2_000 {
             let values = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-                String((0..<Int.random(in: 0...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+                String(
+                    (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator) ?? "a"
+                    })
             }
-            let text = String((0..<Int.random(in: 0...5, using: &generator)).map { _ in
-                (["a", "b"] as [Character]).randomElement(using: &generator) ?? "a" })
+            let text = String(
+                (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                    (["a", "b"] as [Character]).randomElement(using: &generator) ?? "a"
+                })
             let viaVariable = WildcardPattern("x$(v)y", variables: ["v": values]).matches("x" + text + "y")
             let viaValues = values.contains { Self.reference(Array("x" + $0 + "y"), Array("x" + text + "y")) }
             #expect(viaVariable == viaValues, "\(values) vs \(text)")
@@ -66,12 +77,16 @@ struct PropertyTests {
 
     @Test("Mutated association files never trap: parse, lint, compile and match all return")
     func mutatedFilesDoNotTrap() throws {
-        let original = [UInt8](try Data(contentsOf: TestSupport.fixtures.appendingPathComponent(
-            "sites/tacos.example/.well-known/apple-app-site-association")))
+        let original = [UInt8](
+            try Data(
+                contentsOf: TestSupport.fixtures.appendingPathComponent(
+                    "sites/tacos.example/.well-known/apple-app-site-association")))
         let interesting: [UInt8] = Array(#"{}[]",:*?$()/\0123456789tfn"#.utf8) + [0x00, 0xFF, 0xC3, 0xA9]
         var generator = SeededGenerator(state: 7)
-        let urls = try ["https://tacos.example/taco/x?cheese=1", "https://tacos.example/coupon/2345",
-                        "https://tacos.example/en_US/menu/sides#x"].map(LinkURL.init)
+        let urls = try [
+            "https://tacos.example/taco/x?cheese=1", "https://tacos.example/coupon/2345",
+            "https://tacos.example/en_US/menu/sides#x",
+        ].map(LinkURL.init)
         var parsed = 0
         for _ in 0..<1_500 {
             var bytes = original
@@ -99,8 +114,12 @@ struct PropertyTests {
         let alphabet: [Character] = ["h", "t", "p", "s", ":", "/", "?", "#", "@", "[", "]", ".", "%", "é", "1", "a"]
         var accepted = 0
         for _ in 0..<5_000 {
-            let text = "https://" + String((0..<Int.random(in: 0...20, using: &generator)).map { _ in
-                alphabet.randomElement(using: &generator) ?? "a" })
+            let text =
+                "https://"
+                + String(
+                    (0..<Int.random(in: 0...20, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator) ?? "a"
+                    })
             if let url = try? LinkURL(text) {
                 accepted += 1
                 #expect(!url.host.isEmpty)

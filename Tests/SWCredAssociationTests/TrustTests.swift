@@ -7,10 +7,14 @@ import Testing
 struct TrustTests {
     typealias T = TestSupport
 
-    static func app(_ domains: [String], appID: String = TestSupport.appID, signed: Bool = false,
-                    browser: Bool = false) throws -> AppIdentity {
-        try AppIdentity(entitlements: Entitlements(applicationIdentifier: appID, associatedDomains: domains,
-                                                   developmentSigned: signed, webBrowser: browser))
+    static func app(
+        _ domains: [String], appID: String = TestSupport.appID, signed: Bool = false,
+        browser: Bool = false
+    ) throws -> AppIdentity {
+        try AppIdentity(
+            entitlements: Entitlements(
+                applicationIdentifier: appID, associatedDomains: domains,
+                developmentSigned: signed, webBrowser: browser))
     }
 
     @Test("AD-4.1: .well-known first, then the legacy root with a warning; mode entries never use the root")
@@ -41,8 +45,12 @@ struct TrustTests {
         try T.write(#"{"p":1}"#, to: "ported.example:8443/.well-known/apple-app-site-association", in: root)
         try T.write(#"{"q":1}"#, to: "ported.example/.well-known/apple-app-site-association", in: root)
         let source = DirectoryAssociationSource(root: root.path)
-        #expect(try await source.retrieve(AssociationFileRequest(host: "ported.example", port: 8443)).body == Array(#"{"p":1}"#.utf8))
-        #expect(try await source.retrieve(AssociationFileRequest(host: "ported.example", port: 443)).body == Array(#"{"q":1}"#.utf8))
+        #expect(
+            try await source.retrieve(AssociationFileRequest(host: "ported.example", port: 8443)).body
+                == Array(#"{"p":1}"#.utf8))
+        #expect(
+            try await source.retrieve(AssociationFileRequest(host: "ported.example", port: 443)).body
+                == Array(#"{"q":1}"#.utf8))
         #expect(try await source.retrieve(AssociationFileRequest(host: "..")).body == nil)
         #expect(try await source.retrieve(AssociationFileRequest(host: "a/../../etc")).body == nil)
     }
@@ -50,8 +58,10 @@ struct TrustTests {
     @Test("AD-4.6: the directory source refuses files over 131072 bytes with -1103")
     func directorySize() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(String(repeating: " ", count: 131_073), to: "big.example/.well-known/apple-app-site-association", in: root)
-        let result = try await DirectoryAssociationSource(root: root.path).retrieve(AssociationFileRequest(host: "big.example"))
+        try T.write(
+            String(repeating: " ", count: 131_073), to: "big.example/.well-known/apple-app-site-association", in: root)
+        let result = try await DirectoryAssociationSource(root: root.path).retrieve(
+            AssociationFileRequest(host: "big.example"))
         #expect(result.body == nil)
         #expect(result.failure?.code == -1103)
     }
@@ -59,17 +69,23 @@ struct TrustTests {
     @Test("AD-6.1/AD-6.2/AD-6.4: trust per service, exact case-sensitive app IDs, a reason naming what the file lists")
     func twoWayTrust() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"webcredentials":{"apps":["OTHER12345.com.other","abcde12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]},"appclips":{"apps":["ABCDE12345.com.example.app"]}}"#,
-                    to: "example.com/.well-known/apple-app-site-association", in: root)
-        let app = try Self.app(["webcredentials:example.com", "applinks:example.com", "appclips:example.com",
-                                "activitycontinuation:example.com"])
+        try T.write(
+            #"{"webcredentials":{"apps":["OTHER12345.com.other","abcde12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]},"appclips":{"apps":["ABCDE12345.com.example.app"]}}"#,
+            to: "example.com/.well-known/apple-app-site-association", in: root)
+        let app = try Self.app([
+            "webcredentials:example.com", "applinks:example.com", "appclips:example.com",
+            "activitycontinuation:example.com",
+        ])
         let report = await TrustEvaluator(source: DirectoryAssociationSource(root: root.path)).evaluate(app: app)
         #expect(!report.trusted)
         let byService = Dictionary(uniqueKeysWithValues: report.associations.map { ($0.service, $0) })
         let webcredentials = try #require(byService["webcredentials"])
         #expect(!webcredentials.trusted)
         // AD-6.4: exact, case-sensitive comparison; the reason lists what the file has.
-        #expect(webcredentials.reason.hasPrefix("webcredentials.apps does not list ABCDE12345.com.example.app; it lists OTHER12345.com.other, abcde12345.com.example.app"))
+        #expect(
+            webcredentials.reason.hasPrefix(
+                "webcredentials.apps does not list ABCDE12345.com.example.app; it lists OTHER12345.com.other, abcde12345.com.example.app"
+            ))
         #expect(byService["applinks"]?.trusted == true)
         #expect(byService["appclips"]?.trusted == true)
         #expect(byService["activitycontinuation"]?.trusted == false)
@@ -83,8 +99,9 @@ struct TrustTests {
     @Test("AD-6.3: services are independent: webcredentials gives no applinks association")
     func servicesIndependent() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"#,
-                    to: "example.com/.well-known/apple-app-site-association", in: root)
+        try T.write(
+            #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"#,
+            to: "example.com/.well-known/apple-app-site-association", in: root)
         let app = try Self.app(["webcredentials:example.com", "applinks:example.com"])
         let report = await TrustEvaluator(source: DirectoryAssociationSource(root: root.path)).evaluate(app: app)
         #expect(report.associations.map(\.trusted) == [true, false])
@@ -94,8 +111,9 @@ struct TrustTests {
     @Test("AD-6.6: a browser app's applinks are not trusted; its other services are unaffected")
     func browserApps() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
-                    to: "example.com/.well-known/apple-app-site-association", in: root)
+        try T.write(
+            #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+            to: "example.com/.well-known/apple-app-site-association", in: root)
         let app = try Self.app(["applinks:example.com", "webcredentials:example.com"], browser: true)
         let evaluator = TrustEvaluator(source: DirectoryAssociationSource(root: root.path))
         let report = await evaluator.evaluate(app: app)
@@ -105,11 +123,14 @@ struct TrustTests {
         #expect(decision.outcome == .noMatch)
     }
 
-    @Test("AD-2.6: inactive mode entries are not trusted and are never fetched; with the mode on they use the direct route")
+    @Test(
+        "AD-2.6: inactive mode entries are not trusted and are never fetched; with the mode on they use the direct route"
+    )
     func modeEntries() async throws {
         let root = try T.temporaryDirectory()
-        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
-                    to: "dev.example.com/apple-app-site-association", in: root)
+        try T.write(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+            to: "dev.example.com/apple-app-site-association", in: root)
         let app = try Self.app(["applinks:dev.example.com?mode=developer"], signed: true)
         let source = DirectoryAssociationSource(root: root.path)
         let off = await TrustEvaluator(source: source).evaluate(app: app)
@@ -118,8 +139,9 @@ struct TrustTests {
         let on = await TrustEvaluator(source: source, device: DeviceSettings(developerMode: true)).evaluate(app: app)
         #expect(!on.associations[0].trusted)
         #expect(on.associations[0].reason.contains("404"))
-        try T.write(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
-                    to: "dev.example.com/.well-known/apple-app-site-association", in: root)
+        try T.write(
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+            to: "dev.example.com/.well-known/apple-app-site-association", in: root)
         let fixed = await TrustEvaluator(source: source, device: DeviceSettings(developerMode: true)).evaluate(app: app)
         #expect(fixed.trusted)
     }
@@ -127,19 +149,24 @@ struct TrustTests {
     @Test("AD-2.6: an entry whose modes are not satisfied is skipped entirely: no retrieval at all")
     func gatedEntriesAreNotFetched() async throws {
         let counter = CountingSource(body: Array("{}".utf8))
-        let app = try Self.app(["applinks:dev.example.com?mode=developer", "webcredentials:m.example.com?mode=managed"],
-                               signed: true)
+        let app = try Self.app(
+            ["applinks:dev.example.com?mode=developer", "webcredentials:m.example.com?mode=managed"],
+            signed: true)
         let report = await TrustEvaluator(source: counter).evaluate(app: app)
         #expect(report.associations.map(\.trusted) == [false, false])
         #expect(counter.requests().isEmpty)
         // With both modes satisfied, both are fetched over the mode (direct) route.
-        _ = await TrustEvaluator(source: counter, device: DeviceSettings(developerMode: true, managed: true)).evaluate(app: app)
+        _ = await TrustEvaluator(source: counter, device: DeviceSettings(developerMode: true, managed: true)).evaluate(
+            app: app)
         #expect(counter.requests().map(\.route) == [.modeDirect, .modeDirect])
     }
 
     @Test("AD-4.8: one retrieval serves every entry that shares an origin and route")
     func oneFetchPerOrigin() async throws {
-        let counter = CountingSource(body: Array(#"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"]}]}}"#.utf8))
+        let counter = CountingSource(
+            body: Array(
+                #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"]}]}}"#
+                    .utf8))
         let app = try Self.app(["webcredentials:example.com", "applinks:example.com", "applinks:*.example.com"])
         let report = await TrustEvaluator(source: counter).evaluate(app: app)
         #expect(report.trusted)
@@ -162,11 +189,14 @@ struct TrustTests {
     func fixtures() async throws {
         let sites = T.fixtures.appendingPathComponent("sites").path
         let source = DirectoryAssociationSource(root: sites)
-        let shop = try AppIdentity(entitlements: Entitlements.load(path: T.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path))
+        let shop = try AppIdentity(
+            entitlements: Entitlements.load(path: T.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path))
         let mixed = await TrustEvaluator(source: source).evaluate(app: shop)
         #expect(!mixed.trusted)
         #expect(mixed.associations.contains { $0.trusted })
-        let release = try AppIdentity(entitlements: Entitlements.load(path: T.fixtures.appendingPathComponent("apps/TacoShopRelease.entitlements").path))
+        let release = try AppIdentity(
+            entitlements: Entitlements.load(
+                path: T.fixtures.appendingPathComponent("apps/TacoShopRelease.entitlements").path))
         #expect(await TrustEvaluator(source: source).evaluate(app: release).trusted)
     }
 }

@@ -40,9 +40,10 @@ enum Vectors {
     }
 
     static let match: [MatchVector] = cases("match-vectors").map {
-        MatchVector(name: $0["name"] as? String ?? "?", aasa: bytes($0["aasa"]), url: $0["url"] as? String ?? "",
-                    appID: $0["appID"] as? String, outcome: $0["outcome"] as? String ?? "",
-                    detail: $0["detail"] as? Int, component: $0["component"] as? Int)
+        MatchVector(
+            name: $0["name"] as? String ?? "?", aasa: bytes($0["aasa"]), url: $0["url"] as? String ?? "",
+            appID: $0["appID"] as? String, outcome: $0["outcome"] as? String ?? "",
+            detail: $0["detail"] as? Int, component: $0["component"] as? Int)
     }
 
     static let lint: [LintVector] = cases("lint-vectors").map {

@@ -38,7 +38,9 @@ struct AssociationCommandTests {
         #expect(dev["modes"] as? [String] == ["developer"])
         #expect(dev["active"] as? Bool == false)
         // AD-2.6: with developer mode on, the development-signed app's developer entry applies.
-        let on = try CLI.run(["entitlements", Self.app("TacoShop.entitlements"), "--developer-mode", "--format", "json"])
+        let on = try CLI.run([
+            "entitlements", Self.app("TacoShop.entitlements"), "--developer-mode", "--format", "json",
+        ])
         let onEntries = try #require(try on.json()["entries"] as? [[String: Any]])
         #expect(onEntries.last?["active"] as? Bool == true)
     }
@@ -125,15 +127,20 @@ struct AssociationCommandTests {
 
     // MARK: match
 
-    @Test("match --aasa: the WWDC19 URLs give match (0), exclude (1) and no_match (1) with the rule",
-          arguments: [("https://tacos.example/burrito/order/", "match", Int32(0)),
-                      ("https://tacos.example/coupon/1234", "exclude", 1),
-                      ("https://tacos.example/coupon/2345", "match", 0),
-                      ("https://tacos.example/TACO/tuesday?cheese=queso", "match", 0),
-                      ("https://tacos.example/taco/tuesday", "no_match", 1)])
+    @Test(
+        "match --aasa: the WWDC19 URLs give match (0), exclude (1) and no_match (1) with the rule",
+        arguments: [
+            ("https://tacos.example/burrito/order/", "match", Int32(0)),
+            ("https://tacos.example/coupon/1234", "exclude", 1),
+            ("https://tacos.example/coupon/2345", "match", 0),
+            ("https://tacos.example/TACO/tuesday?cheese=queso", "match", 0),
+            ("https://tacos.example/taco/tuesday", "no_match", 1),
+        ])
     func matchFile(url: String, outcome: String, status: Int32) throws {
-        let result = try CLI.run(["match", url, "--aasa", Self.site("tacos.example"),
-                                  "--app-id", "ABCDE12345.com.example.tacoshop", "--format", "json"])
+        let result = try CLI.run([
+            "match", url, "--aasa", Self.site("tacos.example"),
+            "--app-id", "ABCDE12345.com.example.tacoshop", "--format", "json",
+        ])
         #expect(result.status == status)
         let json = try result.json()
         try Self.checkSchema(json, "match")
@@ -151,20 +158,26 @@ struct AssociationCommandTests {
 
     @Test("match --aasa-dir --entitlements: AD-8.5 falls back to the wildcard's root file for /promo")
     func matchEntitlements() throws {
-        let result = try CLI.run(["match", "https://www.tacos.example/promo", "--aasa-dir", Self.sites.path,
-                                  "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json"])
+        let result = try CLI.run([
+            "match", "https://www.tacos.example/promo", "--aasa-dir", Self.sites.path,
+            "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json",
+        ])
         #expect(result.status == 0)
         let json = try result.json()
         try Self.checkSchema(json, "match")
         #expect(json["entitlement"] as? String == "applinks:*.tacos.example")
         #expect(json["aasaHost"] as? String == "tacos.example")
-        let exact = try CLI.run(["match", "https://www.tacos.example/stores/9", "--aasa-dir", Self.sites.path,
-                                 "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json"])
+        let exact = try CLI.run([
+            "match", "https://www.tacos.example/stores/9", "--aasa-dir", Self.sites.path,
+            "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json",
+        ])
         #expect(exact.status == 1)
         #expect(try exact.json()["outcome"] as? String == "exclude")
         #expect(try exact.json()["entitlement"] as? String == "applinks:www.tacos.example")
-        let uncovered = try CLI.run(["match", "https://elsewhere.example/x", "--aasa-dir", Self.sites.path,
-                                     "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json"])
+        let uncovered = try CLI.run([
+            "match", "https://elsewhere.example/x", "--aasa-dir", Self.sites.path,
+            "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json",
+        ])
         #expect(uncovered.status == 1)
         #expect(try uncovered.json()["outcome"] as? String == "no_match")
         #expect(try uncovered.json()["entitlement"] is NSNull)
@@ -172,8 +185,10 @@ struct AssociationCommandTests {
 
     @Test("match --aasa-dir without entitlements: the URL host's folder; a missing folder is no_match")
     func matchDirectory() throws {
-        let legacy = try CLI.run(["match", "https://legacy.example/videos/wwdc/2010/1", "--aasa-dir", Self.sites.path,
-                                  "--format", "json"])
+        let legacy = try CLI.run([
+            "match", "https://legacy.example/videos/wwdc/2010/1", "--aasa-dir", Self.sites.path,
+            "--format", "json",
+        ])
         #expect(legacy.status == 1)
         let json = try legacy.json()
         #expect(json["outcome"] as? String == "exclude")
@@ -190,11 +205,16 @@ struct AssociationCommandTests {
     func matchErrors() throws {
         #expect(try CLI.run(["match", "ftp://tacos.example/", "--aasa", Self.site("tacos.example")]).status == 64)
         #expect(try CLI.run(["match", "https://tacos.example/"]).status == 64)
-        #expect(try CLI.run(["match", "https://tacos.example/", "--aasa", Self.site("tacos.example"),
-                             "--aasa-dir", Self.sites.path]).status == 64)
+        #expect(
+            try CLI.run([
+                "match", "https://tacos.example/", "--aasa", Self.site("tacos.example"),
+                "--aasa-dir", Self.sites.path,
+            ]).status == 64)
         #expect(try CLI.run(["match", "https://tacos.example/", "--aasa", "/nonexistent"]).status == 66)
-        let malformed = try CLI.run(["match", "https://malformed.example/", "--aasa", Self.site("malformed.example"),
-                                     "--format", "json"])
+        let malformed = try CLI.run([
+            "match", "https://malformed.example/", "--aasa", Self.site("malformed.example"),
+            "--format", "json",
+        ])
         #expect(malformed.status == 65)
         #expect(try malformed.errorJSON()["code"] as? String == "malformedAASA")
     }
@@ -203,8 +223,10 @@ struct AssociationCommandTests {
 
     @Test("verify: the demo app is a mix of trusted and untrusted associations; exit 10")
     func verifyMixed() throws {
-        let result = try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"),
-                                  "--aasa-dir", Self.sites.path, "--format", "json"])
+        let result = try CLI.run([
+            "verify", "--entitlements", Self.app("TacoShop.entitlements"),
+            "--aasa-dir", Self.sites.path, "--format", "json",
+        ])
         #expect(result.status == 10)
         let json = try result.json()
         try Self.checkSchema(json, "verify")
@@ -213,24 +235,32 @@ struct AssociationCommandTests {
         #expect(associations.contains { $0["trusted"] as? Bool == true })
         let partner = try #require(associations.first { $0["entry"] as? String == "webcredentials:partner.example" })
         #expect(partner["trusted"] as? Bool == false)
-        #expect((partner["reason"] as? String)?.contains("does not list ABCDE12345.com.example.tacoshop; it lists FGHIJ67890.com.example.partner") == true)
+        #expect(
+            (partner["reason"] as? String)?.contains(
+                "does not list ABCDE12345.com.example.tacoshop; it lists FGHIJ67890.com.example.partner") == true)
         #expect(partner["source"] as? String == "dir")
         #expect(partner["fetch"] is NSNull)
     }
 
     @Test("verify: the release app is fully trusted (exit 0); --service narrows the check")
     func verifyTrusted() throws {
-        let result = try CLI.run(["verify", "--entitlements", Self.app("TacoShopRelease.entitlements"),
-                                  "--aasa-dir", Self.sites.path, "--format", "json"])
+        let result = try CLI.run([
+            "verify", "--entitlements", Self.app("TacoShopRelease.entitlements"),
+            "--aasa-dir", Self.sites.path, "--format", "json",
+        ])
         #expect(result.status == 0)
         #expect(try result.json()["trusted"] as? Bool == true)
-        let web = try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
-                               Self.sites.path, "--service", "webcredentials", "--format", "json"])
+        let web = try CLI.run([
+            "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
+            Self.sites.path, "--service", "webcredentials", "--format", "json",
+        ])
         let associations = try #require(try web.json()["associations"] as? [[String: Any]])
         #expect(associations.allSatisfy { $0["service"] as? String == "webcredentials" })
         #expect(associations.count == 3)
-        let clip = try CLI.run(["verify", "--entitlements", Self.app("TacoShopClip.entitlements"), "--aasa-dir",
-                                Self.sites.path])
+        let clip = try CLI.run([
+            "verify", "--entitlements", Self.app("TacoShopClip.entitlements"), "--aasa-dir",
+            Self.sites.path,
+        ])
         #expect(clip.status == 0)
         let idn = try CLI.run(["verify", "--entitlements", Self.app("Cafe.json"), "--aasa-dir", Self.sites.path])
         #expect(idn.status == 0)
@@ -238,13 +268,17 @@ struct AssociationCommandTests {
 
     @Test("verify: AD-2.6 developer mode brings the developer entry in; AD-6.6 browser apps get no applinks")
     func verifyModesAndBrowsers() throws {
-        let on = try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
-                              Self.sites.path, "--developer-mode", "--service", "applinks", "--format", "json"])
+        let on = try CLI.run([
+            "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
+            Self.sites.path, "--developer-mode", "--service", "applinks", "--format", "json",
+        ])
         let dev = try #require((try on.json()["associations"] as? [[String: Any]])?.last)
         #expect(dev["entry"] as? String == "applinks:dev.tacos.example?mode=developer")
         #expect(dev["trusted"] as? Bool == true)
-        let browser = try CLI.run(["verify", "--entitlements", Self.app("Browser.entitlements"), "--aasa-dir",
-                                   Self.sites.path, "--service", "applinks", "--format", "json"])
+        let browser = try CLI.run([
+            "verify", "--entitlements", Self.app("Browser.entitlements"), "--aasa-dir",
+            Self.sites.path, "--service", "applinks", "--format", "json",
+        ])
         #expect(browser.status == 10)
         let reason = (try browser.json()["associations"] as? [[String: Any]])?.first?["reason"] as? String
         #expect(reason?.contains("web browsers cannot use applinks") == true)
@@ -254,8 +288,13 @@ struct AssociationCommandTests {
     func verifyUsage() throws {
         #expect(try CLI.run(["verify", "--aasa-dir", Self.sites.path]).status == 64)
         #expect(try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements")]).status == 64)
-        #expect(try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--direct", "--cdn"]).status == 64)
-        #expect(try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
-                             Self.sites.path, "--service", "nope"]).status == 64)
+        #expect(
+            try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--direct", "--cdn"]).status
+                == 64)
+        #expect(
+            try CLI.run([
+                "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
+                Self.sites.path, "--service", "nope",
+            ]).status == 64)
     }
 }

@@ -11,13 +11,16 @@ func measure(_ label: String, iterations: Int, _ body: () throws -> Void) rethro
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let perSecond = Double(iterations) / seconds
-    print(String(format: "%-58@ %10d iterations  %9.3f ms total  %12.0f /s  %9.3f µs each",
-                 label as NSString, iterations, seconds * 1000, perSecond, seconds / Double(iterations) * 1e6))
+    print(
+        String(
+            format: "%-58@ %10d iterations  %9.3f ms total  %12.0f /s  %9.3f µs each",
+            label as NSString, iterations, seconds * 1000, perSecond, seconds / Double(iterations) * 1e6))
     return seconds
 }
 
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "."
-let fixture = URL(fileURLWithPath: root).appendingPathComponent("Fixtures/sites/tacos.example/.well-known/apple-app-site-association")
+let fixture = URL(fileURLWithPath: root).appendingPathComponent(
+    "Fixtures/sites/tacos.example/.well-known/apple-app-site-association")
 let bytes = [UInt8](try Data(contentsOf: fixture))
 let appID = "ABCDE12345.com.example.tacoshop"
 
@@ -33,7 +36,8 @@ let matcher = ApplinksMatcher(file: try AssociationFile.parse(bytes))
 let urls = try [
     "https://tacos.example/burrito/order/", "https://tacos.example/taco/tuesday?cheese=cheddar",
     "https://tacos.example/coupon/1234", "https://tacos.example/coupon/2345", "https://tacos.example/en_US/menu/sides",
-    "https://tacos.example/account/settings", "https://tacos.example/promo/spring", "https://tacos.example/nothing/here",
+    "https://tacos.example/account/settings", "https://tacos.example/promo/spring",
+    "https://tacos.example/nothing/here",
 ].map(LinkURL.init)
 _ = measure("match (8 URLs per iteration, shop file)", iterations: 20_000) {
     for url in urls where matcher.match(url, appID: appID).outcome == .match { sink &+= 1 }
@@ -42,7 +46,8 @@ _ = measure("match (8 URLs per iteration, shop file)", iterations: 20_000) {
 // 3. A large file near the 128 KB cap: 1500 components.
 var components: [String] = []
 for i in 0..<1_500 { components.append(#"{"/":"/section\#(i)/*/item/????","?":{"ref":"?*"}}"#) }
-let large = Array(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[\#(components.joined(separator: ","))]}]}}"#.utf8)
+let large = Array(
+    #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[\#(components.joined(separator: ","))]}]}}"#.utf8)
 _ = try measure("parse + compile \(large.count)-byte file (1500 components)", iterations: 50) {
     sink &+= ApplinksMatcher(file: try AssociationFile.parse(large)).appIDs.count
 }
@@ -63,7 +68,8 @@ for length in [10_000, 100_000, 1_000_000] {
     precondition(!matched)
 }
 let adversarialURL = try LinkURL("https://tacos.example/" + String(repeating: "a", count: 65_000))
-let adversarialFile = try AssociationFile.parse(Array(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"*a*a*a*a*a*b"}]}]}}"#.utf8))
+let adversarialFile = try AssociationFile.parse(
+    Array(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"*a*a*a*a*a*b"}]}]}}"#.utf8))
 _ = measure("adversarial rule via matcher, 65000-char path", iterations: 1) {
     if ApplinksMatcher(file: adversarialFile).match(adversarialURL, appID: appID).outcome == .match { sink &+= 1 }
 }

@@ -55,7 +55,8 @@ public struct AssociationFile: Sendable, Hashable {
         if body.first == 0x30, let content = SignedDataUnwrapper.content(of: body) {
             body = content
             signed = true
-            diagnostics.append(.warning("the file is signed (PKCS#7); signing is deprecated and the signature is not checked"))
+            diagnostics.append(
+                .warning("the file is signed (PKCS#7); signing is deprecated and the signature is not checked"))
         }
         var bom = false
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -78,8 +79,9 @@ public struct AssociationFile: Sendable, Hashable {
             let at = duplicate.path.isEmpty ? "the top level" : duplicate.path
             diagnostics.append(.warning("key '\(duplicate.key)' appears more than once in \(at); the last one wins"))
         }
-        return AssociationFile(json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
-                               wasSigned: signed, hadByteOrderMark: bom)
+        return AssociationFile(
+            json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
+            wasSigned: signed, hadByteOrderMark: bom)
     }
 
     /// The string app IDs of `service.apps` for `webcredentials`, `appclips`,
@@ -151,16 +153,22 @@ public struct ApplinksSection: Sendable, Hashable {
         case .array(let elements)?:
             for (index, element) in elements.enumerated() {
                 guard let detail = element.objectValue else { continue }
-                details.append(Detail(index: index, path: "applinks.details[\(index)]",
-                                      appIDs: Self.appIDs(of: detail), object: detail, legacyDictionary: false))
+                details.append(
+                    Detail(
+                        index: index, path: "applinks.details[\(index)]",
+                        appIDs: Self.appIDs(of: detail), object: detail, legacyDictionary: false))
             }
         case .object(let dictionary)?:
-            let members = dictionary.effectiveMembers.sorted { Array($0.key.unicodeScalars.map(\.value))
-                .lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value)) }
+            let members = dictionary.effectiveMembers.sorted {
+                Array($0.key.unicodeScalars.map(\.value))
+                    .lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value))
+            }
             for (index, member) in members.enumerated() {
                 guard let detail = member.value.objectValue else { continue }
-                details.append(Detail(index: index, path: JSONPath.child("applinks.details", member.key),
-                                      appIDs: [member.key], object: detail, legacyDictionary: true))
+                details.append(
+                    Detail(
+                        index: index, path: JSONPath.child("applinks.details", member.key),
+                        appIDs: [member.key], object: detail, legacyDictionary: true))
             }
         default:
             break

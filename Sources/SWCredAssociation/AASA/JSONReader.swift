@@ -258,9 +258,11 @@ public struct JSONReader: Sendable {
 public enum JSONPath {
     /// `parent.key`, or `parent["key"]` when the key is not a plain identifier.
     public static func child(_ parent: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-        }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
         if plain { return parent.isEmpty ? key : "\(parent).\(key)" }
         var escaped = ""
         for scalar in key.unicodeScalars {

@@ -15,8 +15,10 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
     public var modes: AssociationModes
 
     /// Creates a domain from parts (no validation).
-    public init(service: AssociationService, host: String, port: Int? = nil, wildcard: Bool = false,
-                modes: AssociationModes = []) {
+    public init(
+        service: AssociationService, host: String, port: Int? = nil, wildcard: Bool = false,
+        modes: AssociationModes = []
+    ) {
         self.service = service
         self.host = host
         self.port = port
@@ -186,9 +188,11 @@ public struct EntitlementEntry: Sendable, Hashable {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         if labels.contains(where: \.isEmpty) { return "the host has an empty label" }
         if labels.contains(where: { $0.count > 63 }) { return "a host label is longer than 63 characters" }
-        let isIPv4 = labels.count == 4 && labels.allSatisfy { label in
-            label.allSatisfy(\.isNumber) && (Int(label).map { $0 <= 255 } ?? false)
-        }
+        let isIPv4 =
+            labels.count == 4
+            && labels.allSatisfy { label in
+                label.allSatisfy(\.isNumber) && (Int(label).map { $0 <= 255 } ?? false)
+            }
         if isIPv4 {
             if wildcard { return "an IP address cannot be a wildcard" }
             return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"

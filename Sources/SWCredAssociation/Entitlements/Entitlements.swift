@@ -31,8 +31,10 @@ public struct Entitlements: Sendable, Hashable {
     public var webBrowser: Bool
 
     /// Creates entitlements from values.
-    public init(applicationIdentifier: String?, associatedDomains: [String], developmentSigned: Bool = false,
-                webBrowser: Bool = false) {
+    public init(
+        applicationIdentifier: String?, associatedDomains: [String], developmentSigned: Bool = false,
+        webBrowser: Bool = false
+    ) {
         self.applicationIdentifier = applicationIdentifier
         self.entries = associatedDomains.map(EntitlementEntry.parse)
         self.associatedDomainsProblem = nil
@@ -45,8 +47,9 @@ public struct Entitlements: Sendable, Hashable {
     /// - Throws: `SWCredError` `.fileNotFound` (exit 66) when unreadable, `.malformedEntitlements`
     ///   (exit 65) when not a plist or JSON object, or over the limits.
     public static func load(path: String, limits: Limits = .init()) throws(SWCredError) -> Entitlements {
-        let bytes = try FileInput.read(path: path, maximumBytes: limits.maximumBytes,
-                                       tooLarge: .malformedEntitlements)
+        let bytes = try FileInput.read(
+            path: path, maximumBytes: limits.maximumBytes,
+            tooLarge: .malformedEntitlements)
         return try parse(bytes, limits: limits)
     }
 
@@ -55,13 +58,15 @@ public struct Entitlements: Sendable, Hashable {
     /// - Throws: `SWCredError.Code.malformedEntitlements` (exit 65).
     public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SWCredError) -> Entitlements {
         guard bytes.count <= limits.maximumBytes else {
-            throw SWCredError(.malformedEntitlements, "the entitlements file is larger than \(limits.maximumBytes) bytes")
+            throw SWCredError(
+                .malformedEntitlements, "the entitlements file is larger than \(limits.maximumBytes) bytes")
         }
         let root: PlistValue
         if bytes.starts(with: Array("bplist".utf8)) {
             try BinaryPlistDepth.check(bytes, maximumDepth: limits.maximumDepth)
             root = try foundationPlist(bytes)
-        } else if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") {
+        } else if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{")
+        {
             do {
                 root = PlistValue(json: try JSONReader(maximumDepth: limits.maximumDepth).parse(bytes).value)
             } catch {
@@ -90,7 +95,8 @@ public struct Entitlements: Sendable, Hashable {
             var strings: [String] = []
             for (index, element) in elements.enumerated() {
                 guard case .string(let string) = element else {
-                    result.associatedDomainsProblem = "com.apple.developer.associated-domains[\(index)] is "
+                    result.associatedDomainsProblem =
+                        "com.apple.developer.associated-domains[\(index)] is "
                         + "\(element.typeName), not a string; the whole entitlement is ignored"
                     strings = []
                     break
@@ -99,7 +105,8 @@ public struct Entitlements: Sendable, Hashable {
             }
             result.entries = strings.map(EntitlementEntry.parse)
         case let other?:
-            result.associatedDomainsProblem = "com.apple.developer.associated-domains is \(other.typeName), "
+            result.associatedDomainsProblem =
+                "com.apple.developer.associated-domains is \(other.typeName), "
                 + "not an array of strings; the whole entitlement is ignored"
         }
         return result
@@ -182,7 +189,8 @@ extension Entitlements {
         var diagnostics: [Diagnostic] = []
         if let problem = associatedDomainsProblem { diagnostics.append(.error(problem)) }
         if entries.count > 30 {
-            diagnostics.append(.warning("\(entries.count) associated domains; limit this list to no more than about 20 to 30 domains"))
+            diagnostics.append(
+                .warning("\(entries.count) associated domains; limit this list to no more than about 20 to 30 domains"))
         }
         return diagnostics
     }

@@ -28,7 +28,9 @@ enum XMLPlistDepth {
             let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
             var nameEnd = index + (closing ? 2 : 1)
             let nameStart = nameEnd
-            while nameEnd < count, ![UInt8(ascii: ">"), UInt8(ascii: "/"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[nameEnd]) {
+            while nameEnd < count,
+                ![UInt8(ascii: ">"), UInt8(ascii: "/"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[nameEnd])
+            {
                 nameEnd += 1
             }
             let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
@@ -41,8 +43,9 @@ enum XMLPlistDepth {
                 } else if !selfClosing {
                     depth += 1
                     if depth > maximumDepth {
-                        throw SWCredError(.malformedEntitlements,
-                                          "the property list nests deeper than \(maximumDepth) levels")
+                        throw SWCredError(
+                            .malformedEntitlements,
+                            "the property list nests deeper than \(maximumDepth) levels")
                     }
                 }
             }
@@ -101,7 +104,9 @@ enum BinaryPlistDepth {
                 refsStart = offset + 2 + size
             }
             let refs = kind == 0xD ? count * 2 : count
-            guard refs <= objectCount * 2, refsStart + refs * refSize <= tableOffset else { throw fail("bad references") }
+            guard refs <= objectCount * 2, refsStart + refs * refSize <= tableOffset else {
+                throw fail("bad references")
+            }
             for i in 0..<refs {
                 guard let child = readUInt(refsStart + i * refSize, refSize), child < objectCount else {
                     throw fail("bad reference")

@@ -26,14 +26,17 @@ public struct EntitlementsLinter: Sendable {
     public func lint(_ entitlements: Entitlements) -> [LintFinding] {
         var findings: [LintFinding] = []
         func add(_ rule: Rule, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String) {
-            findings.append(LintFinding(id: rule.rawValue, severity: severity, path: path, message: message, help: help))
+            findings.append(
+                LintFinding(id: rule.rawValue, severity: severity, path: path, message: message, help: help))
         }
         switch entitlements.applicationIdentifier {
         case nil:
-            add(.missingAppID, .warning, "application-identifier", "no application-identifier",
+            add(
+                .missingAppID, .warning, "application-identifier", "no application-identifier",
                 "pass --app-id, or add the <prefix>.<bundle id> the app is signed with")
         case let appID? where !AppIdentity.isWellFormed(appID):
-            add(.badAppID, .error, "application-identifier", "'\(appID)' is not shaped like an app ID",
+            add(
+                .badAppID, .error, "application-identifier", "'\(appID)' is not shaped like an app ID",
                 "use <10-character prefix>.<bundle id>, e.g. ABCDE12345.com.example.app")
         default:
             break
@@ -43,10 +46,13 @@ public struct EntitlementsLinter: Sendable {
             return findings
         }
         if entitlements.entries.isEmpty {
-            add(.noEntries, .note, Self.key, "no associated domains", "add entries such as \"webcredentials:example.com\"")
+            add(
+                .noEntries, .note, Self.key, "no associated domains",
+                "add entries such as \"webcredentials:example.com\"")
         }
         if entitlements.entries.count > 30 {
-            add(.tooManyEntries, .warning, Self.key, "\(entitlements.entries.count) entries",
+            add(
+                .tooManyEntries, .warning, Self.key, "\(entitlements.entries.count) entries",
                 "limit this list to no more than about 20 to 30 domains (AD-2.7)")
         }
         var seen: [AssociatedDomain: Int] = [:]
@@ -56,12 +62,16 @@ public struct EntitlementsLinter: Sendable {
                 let unknown = entry.domain.map { !$0.service.isKnown } ?? false
                 let message = entry.diagnostics.first { $0.severity != .note }?.message ?? "invalid entry"
                 if unknown {
-                    let near = AssociationLinter.nearMiss(entry.domain?.service.rawValue ?? "",
-                                                          AssociationService.known.map(\.rawValue))
-                    add(.unknownService, .warning, path, "'\(entry.raw)': \(message)",
-                        near.map { "did you mean '\($0)'?" } ?? "use webcredentials, applinks, appclips or activitycontinuation")
+                    let near = AssociationLinter.nearMiss(
+                        entry.domain?.service.rawValue ?? "",
+                        AssociationService.known.map(\.rawValue))
+                    add(
+                        .unknownService, .warning, path, "'\(entry.raw)': \(message)",
+                        near.map { "did you mean '\($0)'?" }
+                            ?? "use webcredentials, applinks, appclips or activitycontinuation")
                 } else {
-                    add(.invalidEntry, .error, path, "'\(entry.raw)': \(message)",
+                    add(
+                        .invalidEntry, .error, path, "'\(entry.raw)': \(message)",
                         "write service:host[:port][?mode=developer|managed], host in lowercase ASCII/Punycode")
                 }
                 continue
@@ -73,11 +83,14 @@ public struct EntitlementsLinter: Sendable {
                 seen[domain] = index
             }
             if !domain.modes.isEmpty {
-                add(.modeEntry, .warning, path, "'\(entry.raw)' uses ?mode=\(domain.modes.names.joined(separator: "+"))",
+                add(
+                    .modeEntry, .warning, path,
+                    "'\(entry.raw)' uses ?mode=\(domain.modes.names.joined(separator: "+"))",
                     "remove mode entries before submitting to the App Store")
             }
             if domain.service == .applinks, domain.port != nil {
-                add(.applinksPort, .warning, path, "'\(entry.raw)': an applinks entry with a port never opens a URL",
+                add(
+                    .applinksPort, .warning, path, "'\(entry.raw)': an applinks entry with a port never opens a URL",
                     "drop the port; universal links use the default port")
             }
         }

@@ -9,8 +9,11 @@ public enum DomainLookup {
     ///   - entries: resolved entries; only `active` ones are considered (mode gating, AD-2.6).
     ///   - service: the service, normally `applinks`.
     ///   - port: the entry port to match; `nil` for entries without a port.
-    public static func candidates(for host: String, among entries: [ResolvedEntry],
-                                  service: AssociationService = .applinks, port: Int? = nil) -> [ResolvedEntry] {
+    /// - Returns: the exact entry (if any), then the longest covering wildcard (if any).
+    public static func candidates(
+        for host: String, among entries: [ResolvedEntry],
+        service: AssociationService = .applinks, port: Int? = nil
+    ) -> [ResolvedEntry] {
         let host = host.lowercased()
         let usable = entries.filter { item in
             guard item.active, let domain = item.domain else { return false }
@@ -56,8 +59,9 @@ public struct LinkResolver: Sendable {
 
     /// Decides `url` for `app`.
     public func decide(_ url: LinkURL, app: AppIdentity) async -> LinkDecision {
-        var decision = LinkDecision(outcome: .noMatch, appID: app.appID, entitlement: nil, aasaHost: nil, rule: nil,
-                                    diagnostics: [])
+        var decision = LinkDecision(
+            outcome: .noMatch, appID: app.appID, entitlement: nil, aasaHost: nil, rule: nil,
+            diagnostics: [])
         if app.entitlements.webBrowser {
             decision.diagnostics.append(.error("Apps registered as web browsers cannot use applinks (TN3155)"))
             return decision
@@ -105,8 +109,10 @@ public struct LinkResolver: Sendable {
     /// Completion-handler twin of ``decide(_:app:)``: runs it in a `Task`, calls `completion`
     /// exactly once, and returns the task so the caller can cancel.
     @discardableResult
-    public func decide(_ url: LinkURL, app: AppIdentity,
-                       completion: @escaping @Sendable (LinkDecision) -> Void) -> Task<Void, Never> {
+    public func decide(
+        _ url: LinkURL, app: AppIdentity,
+        completion: @escaping @Sendable (LinkDecision) -> Void
+    ) -> Task<Void, Never> {
         Task { completion(await decide(url, app: app)) }
     }
 }

@@ -176,7 +176,8 @@ public struct ApplinksMatcher: Sendable {
             for rule in detail.rules where rule.matches(url) {
                 return ApplinksMatch(
                     outcome: rule.exclude ? .exclude : .match, appID: appID,
-                    rule: MatchedRule(detail: detail.index, component: rule.index, key: detail.key, pattern: rule.pattern))
+                    rule: MatchedRule(
+                        detail: detail.index, component: rule.index, key: detail.key, pattern: rule.pattern))
             }
         }
         return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil)
@@ -204,8 +205,10 @@ public struct ApplinksMatcher: Sendable {
         }
     }
 
-    static func compile(component: JSONObject, index: Int, inherited: Settings,
-                        variables: [String: [String]]) -> CompiledRule {
+    static func compile(
+        component: JSONObject, index: Int, inherited: Settings,
+        variables: [String: [String]]
+    ) -> CompiledRule {
         let settings = inherited.overlaid(with: component)
         let fold = !settings.caseSensitive
         var query = CompiledRule.Query.any
@@ -213,11 +216,12 @@ public struct ApplinksMatcher: Sendable {
         case .string(let text)?:
             query = .string(WildcardPattern(text, variables: variables, caseInsensitive: fold))
         case .object(let object)?:
-            query = .items(object.effectiveMembers.compactMap { member in
-                member.value.stringValue.map {
-                    (name: member.key, pattern: WildcardPattern($0, variables: variables, caseInsensitive: fold))
-                }
-            })
+            query = .items(
+                object.effectiveMembers.compactMap { member in
+                    member.value.stringValue.map {
+                        (name: member.key, pattern: WildcardPattern($0, variables: variables, caseInsensitive: fold))
+                    }
+                })
         default:
             break
         }
@@ -253,11 +257,13 @@ struct PathPattern: Sendable {
         var text = Substring(pattern)
         while text.hasPrefix("/") { text = text.dropFirst() }
         let normalised = "/" + text
-        main = WildcardPattern(Self.stripTrailingSlashes(normalised), variables: variables,
-                               caseInsensitive: caseInsensitive)
+        main = WildcardPattern(
+            Self.stripTrailingSlashes(normalised), variables: variables,
+            caseInsensitive: caseInsensitive)
         if normalised.hasSuffix("/*") {
-            parent = WildcardPattern(Self.stripTrailingSlashes(String(normalised.dropLast(2))), variables: variables,
-                                     caseInsensitive: caseInsensitive)
+            parent = WildcardPattern(
+                Self.stripTrailingSlashes(String(normalised.dropLast(2))), variables: variables,
+                caseInsensitive: caseInsensitive)
         } else {
             parent = nil
         }
@@ -318,7 +324,8 @@ enum PercentDecoding {
         var literal: [UInt8] = []
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+            {
                 if !literal.isEmpty {
                     output += String(decoding: literal, as: UTF8.self)
                     literal.removeAll()

@@ -82,9 +82,14 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
             }
             host = ascii
         }
-        let hostOK = host.hasPrefix("[")
-            ? host.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ":.[]".unicodeScalars.contains($0) }
-            : host.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0) }
+        let hostOK =
+            host.hasPrefix("[")
+            ? host.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || ("a"..."f").contains($0) || ":.[]".unicodeScalars.contains($0)
+            }
+            : host.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0)
+            }
         guard hostOK else { throw SWCredError(.invalidURL, "the URL's host is not a valid host name: \(text)") }
         self.host = host
     }
@@ -100,7 +105,9 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
                 output.unicodeScalars.append(scalar)
             } else {
                 for byte in String(scalar).utf8 {
-                    output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+                    output +=
+                        "%" + String(byte >> 4, radix: 16, uppercase: true)
+                        + String(byte & 0x0F, radix: 16, uppercase: true)
                 }
             }
         }

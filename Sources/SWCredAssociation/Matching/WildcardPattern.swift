@@ -42,7 +42,9 @@ public struct WildcardPattern: Sendable, Hashable {
     }
 
     /// Names of the built-in variables; custom variables with these names are ignored (AD-7.13).
-    public static let builtInNames: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+    public static let builtInNames: Set<String> = [
+        "alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang",
+    ]
 
     /// The built-in `$(region)` / `$(lang)` tries, compiled once (plain and case-folded).
     static let regionTrie = trie(ISOCodes.sortedRegions, caseInsensitive: false)
@@ -83,7 +85,8 @@ public struct WildcardPattern: Sendable, Hashable {
             let scalar = scalars[index]
             if let variables, scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "(",
                 let close = scalars[(index + 2)...].firstIndex(where: { $0 == ")" }),
-                !scalars[(index + 2)..<close].contains(where: { $0 == "$" || $0 == "(" }) {
+                !scalars[(index + 2)..<close].contains(where: { $0 == "$" || $0 == "(" })
+            {
                 var name = ""
                 name.unicodeScalars.append(contentsOf: scalars[(index + 2)..<close])
                 if !builder.appendVariable(name, custom: variables) {
@@ -245,7 +248,9 @@ public struct WildcardPattern: Sendable, Hashable {
         /// Appends a literal alternation of `words` as a trie (one branch per distinct next
         /// character), so that `$(lang)` and `$(region)` cost a few states per step, not hundreds.
         mutating func appendTrie(_ words: [String]) {
-            let folded = words.map { word in word.unicodeScalars.map { caseInsensitive ? WildcardPattern.fold($0) : $0.value } }
+            let folded = words.map { word in
+                word.unicodeScalars.map { caseInsensitive ? WildcardPattern.fold($0) : $0.value }
+            }
             var jumps: [Int] = []
             appendTrieNode(Array(Set(folded)).sorted { $0.lexicographicallyPrecedes($1) }, jumps: &jumps)
             let end = program.count
@@ -285,8 +290,10 @@ public struct WildcardPattern: Sendable, Hashable {
             case "alnum": program.append(.character(.alnum))
             case "digit": program.append(.character(.digit))
             case "xdigit": program.append(.character(.xdigit))
-            case "region": appendRelocated(caseInsensitive ? WildcardPattern.foldedRegionTrie : WildcardPattern.regionTrie)
-            case "lang": appendRelocated(caseInsensitive ? WildcardPattern.foldedLanguageTrie : WildcardPattern.languageTrie)
+            case "region":
+                appendRelocated(caseInsensitive ? WildcardPattern.foldedRegionTrie : WildcardPattern.regionTrie)
+            case "lang":
+                appendRelocated(caseInsensitive ? WildcardPattern.foldedLanguageTrie : WildcardPattern.languageTrie)
             default:
                 guard let values = custom[name] else { return false }
                 appendAlternation(values, wildcards: true)

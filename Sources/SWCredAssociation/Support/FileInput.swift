@@ -7,7 +7,8 @@ public enum FileInput {
     ///
     /// - Throws: `.fileNotFound` (exit 66) when the file is missing or unreadable (including a
     ///   directory), `tooLarge` when the file has more than `maximumBytes` bytes.
-    public static func read(path: String, maximumBytes: Int, tooLarge: SWCredError.Code) throws(SWCredError) -> [UInt8] {
+    public static func read(path: String, maximumBytes: Int, tooLarge: SWCredError.Code) throws(SWCredError) -> [UInt8]
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SWCredError(.fileNotFound, "no such file: \(path)")

@@ -113,9 +113,11 @@ public struct RetrievedAssociationFile: Sendable, Hashable {
     public var usedUserInstalledRoot: Bool
 
     /// Creates a result.
-    public init(source: AssociationSourceKind, body: [UInt8]?, fetch: FetchReport? = nil,
-                failure: AssociationFetchFailure? = nil, diagnostics: [Diagnostic] = [],
-                usedUserInstalledRoot: Bool = false) {
+    public init(
+        source: AssociationSourceKind, body: [UInt8]?, fetch: FetchReport? = nil,
+        failure: AssociationFetchFailure? = nil, diagnostics: [Diagnostic] = [],
+        usedUserInstalledRoot: Bool = false
+    ) {
         self.source = source
         self.body = body
         self.fetch = fetch

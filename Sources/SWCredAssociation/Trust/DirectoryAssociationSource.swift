@@ -49,8 +49,9 @@ public struct DirectoryAssociationSource: AssociationFileSource {
         let wellKnown = wellKnownPath(for: authority)
         switch read(wellKnown) {
         case .found(let bytes):
-            return RetrievedAssociationFile(source: .dir, body: bytes,
-                                            diagnostics: [.note("read \(wellKnown)")])
+            return RetrievedAssociationFile(
+                source: .dir, body: bytes,
+                diagnostics: [.note("read \(wellKnown)")])
         case .failed(let failure):
             return RetrievedAssociationFile(source: .dir, body: nil, failure: failure)
         case .missing:
@@ -68,16 +69,21 @@ public struct DirectoryAssociationSource: AssociationFileSource {
         case .found(let bytes):
             return RetrievedAssociationFile(
                 source: .dir, body: bytes,
-                diagnostics: [.warning("read the legacy location \(legacy); serve the file from "
-                    + "/.well-known/apple-app-site-association instead (other paths are deprecated)")])
+                diagnostics: [
+                    .warning(
+                        "read the legacy location \(legacy); serve the file from "
+                            + "/.well-known/apple-app-site-association instead (other paths are deprecated)")
+                ])
         case .failed(let failure):
-            return RetrievedAssociationFile(source: .dir, body: nil, failure: failure,
-                                            diagnostics: [.warning("used the legacy location \(legacy)")])
+            return RetrievedAssociationFile(
+                source: .dir, body: nil, failure: failure,
+                diagnostics: [.warning("used the legacy location \(legacy)")])
         case .missing:
             return RetrievedAssociationFile(
                 source: .dir, body: nil,
-                failure: AssociationFetchFailure(domain: "HTTP", code: 404,
-                                                 message: "no file at \(wellKnown) or \(legacy)"))
+                failure: AssociationFetchFailure(
+                    domain: "HTTP", code: 404,
+                    message: "no file at \(wellKnown) or \(legacy)"))
         }
     }
 
@@ -100,9 +106,10 @@ public struct DirectoryAssociationSource: AssociationFileSource {
             return .failed(AssociationFetchFailure(domain: "HTTP", code: 403, message: "cannot read \(path)"))
         }
         guard data.count <= maximumBytes else {
-            return .failed(AssociationFetchFailure(
-                domain: "NSURLErrorDomain", code: -1103,
-                message: "Data exceeded maximum length of \(maximumBytes) bytes."))
+            return .failed(
+                AssociationFetchFailure(
+                    domain: "NSURLErrorDomain", code: -1103,
+                    message: "Data exceeded maximum length of \(maximumBytes) bytes."))
         }
         return .found([UInt8](data))
     }

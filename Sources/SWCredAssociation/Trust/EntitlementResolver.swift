@@ -22,8 +22,10 @@ public struct ResolvedEntry: Sendable, Hashable {
 /// domain, Decision) and AD-2.6 (mode gating) to an app's entries.
 public enum EntitlementResolver {
     /// Why an entry with `modes` does not apply, or `nil` when it does (AD-2.6).
-    public static func gatingProblem(modes: AssociationModes, developmentSigned: Bool,
-                                     device: DeviceSettings) -> String? {
+    public static func gatingProblem(
+        modes: AssociationModes, developmentSigned: Bool,
+        device: DeviceSettings
+    ) -> String? {
         if modes.contains(.developer) {
             if !device.developerMode { return "developer mode is disabled" }
             if !developmentSigned { return "bundle is not developer-signed" }
@@ -42,8 +44,10 @@ public enum EntitlementResolver {
             var active = entry.valid
             var diagnostics = entry.diagnostics
             if entry.valid, let domain = entry.domain,
-                let problem = gatingProblem(modes: domain.modes, developmentSigned: entitlements.developmentSigned,
-                                            device: device) {
+                let problem = gatingProblem(
+                    modes: domain.modes, developmentSigned: entitlements.developmentSigned,
+                    device: device)
+            {
                 active = false
                 diagnostics.append(.warning("entry skipped: \(problem)"))
             }

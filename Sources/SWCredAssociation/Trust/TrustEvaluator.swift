@@ -80,8 +80,10 @@ public struct TrustEvaluator: Sendable {
     public var limits: AssociationFile.Limits
 
     /// Creates an evaluator.
-    public init(source: any AssociationFileSource, device: DeviceSettings = .init(),
-                limits: AssociationFile.Limits = .init()) {
+    public init(
+        source: any AssociationFileSource, device: DeviceSettings = .init(),
+        limits: AssociationFile.Limits = .init()
+    ) {
         self.source = source
         self.device = device
         self.limits = limits
@@ -104,20 +106,23 @@ public struct TrustEvaluator: Sendable {
             retrieved = try await source.retrieve(request)
         } catch {
             let failure = AssociationFetchFailure(domain: "swcred", code: -1, message: "retrieval failed: \(error)")
-            return Retrieval(retrieved: RetrievedAssociationFile(source: source.kind, body: nil, failure: failure),
-                             file: nil, problem: "could not retrieve the file for \(request.authority): \(error)")
+            return Retrieval(
+                retrieved: RetrievedAssociationFile(source: source.kind, body: nil, failure: failure),
+                file: nil, problem: "could not retrieve the file for \(request.authority): \(error)")
         }
         guard let body = retrieved.body else {
             let why = retrieved.failure?.description ?? "no file"
-            return Retrieval(retrieved: retrieved, file: nil,
-                             problem: "could not retrieve the file for \(request.authority): \(why)")
+            return Retrieval(
+                retrieved: retrieved, file: nil,
+                problem: "could not retrieve the file for \(request.authority): \(why)")
         }
         do {
             let file = try AssociationFile.parse(body, limits: limits)
             return Retrieval(retrieved: retrieved, file: file, problem: nil)
         } catch {
-            return Retrieval(retrieved: retrieved, file: nil,
-                             problem: "the file for \(request.authority) is not usable: \(error.message)")
+            return Retrieval(
+                retrieved: retrieved, file: nil,
+                problem: "the file for \(request.authority) is not usable: \(error.message)")
         }
     }
 
@@ -133,10 +138,11 @@ public struct TrustEvaluator: Sendable {
         var cache = await prefetch(resolved, app: app, services: services)
         var verdicts: [AssociationVerdict] = []
         if let problem = app.entitlements.associatedDomainsProblem {
-            verdicts.append(AssociationVerdict(
-                entry: "com.apple.developer.associated-domains", service: "", host: "", port: nil, wildcard: false,
-                modes: [], aasaHost: "", source: source.kind, fetch: nil, trusted: false, reason: problem,
-                diagnostics: [.error(problem)]))
+            verdicts.append(
+                AssociationVerdict(
+                    entry: "com.apple.developer.associated-domains", service: "", host: "", port: nil, wildcard: false,
+                    modes: [], aasaHost: "", source: source.kind, fetch: nil, trusted: false, reason: problem,
+                    diagnostics: [.error(problem)]))
         }
         for item in resolved {
             let entry = item.entry
@@ -156,7 +162,9 @@ public struct TrustEvaluator: Sendable {
             }
             if !item.active {
                 // Collapsed duplicates and shadowed plain entries are represented by another entry.
-                if item.diagnostics.contains(where: { $0.message.hasPrefix("duplicate of") || $0.message.hasPrefix("shadowed by") }) {
+                if item.diagnostics.contains(where: {
+                    $0.message.hasPrefix("duplicate of") || $0.message.hasPrefix("shadowed by")
+                }) {
                     continue
                 }
                 let gating = EntitlementResolver.gatingProblem(
@@ -232,8 +240,10 @@ public struct TrustEvaluator: Sendable {
     /// Completion-handler twin of ``evaluate(app:services:)``: runs it in a `Task`, calls
     /// `completion` exactly once, and returns the task so the caller can cancel.
     @discardableResult
-    public func evaluate(app: AppIdentity, services: Set<AssociationService>? = nil,
-                         completion: @escaping @Sendable (TrustReport) -> Void) -> Task<Void, Never> {
+    public func evaluate(
+        app: AppIdentity, services: Set<AssociationService>? = nil,
+        completion: @escaping @Sendable (TrustReport) -> Void
+    ) -> Task<Void, Never> {
         Task { completion(await evaluate(app: app, services: services)) }
     }
 
@@ -243,7 +253,8 @@ public struct TrustEvaluator: Sendable {
     {
         if service == .applinks {
             guard let applinks = file.applinks else {
-                let hint = file.root["webcredentials"] != nil
+                let hint =
+                    file.root["webcredentials"] != nil
                     ? " (a webcredentials listing gives no applinks association)" : ""
                 return (false, "the file has no applinks section\(hint)")
             }

@@ -10,7 +10,8 @@ struct EntitlementsCommand: SWCredSubcommand {
         abstract: "Parse an entitlements file and report its associated-domains entries."
     )
 
-    @Argument(help: ArgumentHelp("An .entitlements/.plist file (XML or binary plist) or a JSON object.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("An .entitlements/.plist file (XML or binary plist) or a JSON object.", valueName: "file"))
     var file: String
 
     @OptionGroup var device: DeviceOptions
@@ -74,13 +75,15 @@ struct EntitlementsCommand: SWCredSubcommand {
                 port: domain?.port, wildcard: domain?.wildcard ?? false, modes: domain?.modes.names ?? [],
                 active: item.active, aasaHost: domain?.aasaHost, diagnostics: item.diagnostics)
         }
-        let output = Output(appID: entitlements.applicationIdentifier, developmentSigned: entitlements.developmentSigned,
-                            entries: entries, diagnostics: entitlements.fileDiagnostics)
+        let output = Output(
+            appID: entitlements.applicationIdentifier, developmentSigned: entitlements.developmentSigned,
+            entries: entries, diagnostics: entitlements.fileDiagnostics)
         switch console.format {
         case .json:
             console.emitJSON(output)
         case .text:
-            console.out("app ID: \(output.appID ?? "(none)")\(entitlements.developmentSigned ? " (development-signed)" : "")")
+            console.out(
+                "app ID: \(output.appID ?? "(none)")\(entitlements.developmentSigned ? " (development-signed)" : "")")
             for diagnostic in output.diagnostics { console.warn(diagnostic.message) }
             if entries.isEmpty { console.out("no associated-domains entries") }
             for entry in entries {

@@ -55,8 +55,9 @@ struct LintCommand: SWCredSubcommand {
         }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
-        let output = Output(file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings,
-                            findings: findings)
+        let output = Output(
+            file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings,
+            findings: findings)
         switch console.format {
         case .json:
             console.emitJSON(output)
@@ -65,7 +66,8 @@ struct LintCommand: SWCredSubcommand {
                 console.out("\(finding)")
                 console.out("    help: \(finding.help)")
             }
-            console.out("\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            console.out(
+                "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return errors == 0 ? 0 : 65
     }

@@ -64,21 +64,25 @@ struct MatchCommand: SWCredSubcommand {
         let link = try LinkURL(url)
         let output: Output
         if let aasa {
-            let bytes = try FileInput.read(path: aasa, maximumBytes: AssociationFile.Limits().maximumBytes,
-                                           tooLarge: .malformedAASA)
+            let bytes = try FileInput.read(
+                path: aasa, maximumBytes: AssociationFile.Limits().maximumBytes,
+                tooLarge: .malformedAASA)
             let file = try AssociationFile.parse(bytes)
             let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
             let result = ApplinksMatcher(file: file).match(link, appID: appID)
-            output = Output(url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
-                            entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
+            output = Output(
+                url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
+                entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
         } else if let aasaDir, app.entitlements != nil {
             let identity = try app.identity()
-            let evaluator = TrustEvaluator(source: DirectoryAssociationSource(root: aasaDir),
-                                           device: app.device.settings)
+            let evaluator = TrustEvaluator(
+                source: DirectoryAssociationSource(root: aasaDir),
+                device: app.device.settings)
             let decision = await LinkResolver(evaluator: evaluator).decide(link, app: identity)
-            output = Output(url: url, host: link.host, outcome: decision.outcome, appID: decision.appID,
-                            entitlement: decision.entitlement, aasaHost: decision.aasaHost, rule: decision.rule,
-                            diagnostics: decision.diagnostics)
+            output = Output(
+                url: url, host: link.host, outcome: decision.outcome, appID: decision.appID,
+                entitlement: decision.entitlement, aasaHost: decision.aasaHost, rule: decision.rule,
+                diagnostics: decision.diagnostics)
         } else if let aasaDir {
             let source = DirectoryAssociationSource(root: aasaDir)
             let retrieved = try await source.retrieve(AssociationFileRequest(host: link.host, port: nil))
@@ -87,12 +91,14 @@ struct MatchCommand: SWCredSubcommand {
                 let file = try AssociationFile.parse(body)
                 diagnostics += file.diagnostics
                 let result = ApplinksMatcher(file: file).match(link, appID: app.appID)
-                output = Output(url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? app.appID,
-                                entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: diagnostics)
+                output = Output(
+                    url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? app.appID,
+                    entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: diagnostics)
             } else {
                 if let failure = retrieved.failure { diagnostics.append(.warning(failure.description)) }
-                output = Output(url: url, host: link.host, outcome: .noMatch, appID: app.appID, entitlement: nil,
-                                aasaHost: link.host, rule: nil, diagnostics: diagnostics)
+                output = Output(
+                    url: url, host: link.host, outcome: .noMatch, appID: app.appID, entitlement: nil,
+                    aasaHost: link.host, rule: nil, diagnostics: diagnostics)
             }
         } else {
             throw SWCredError(.usage, "give exactly one of --aasa FILE and --aasa-dir DIR")

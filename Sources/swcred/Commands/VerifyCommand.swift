@@ -15,8 +15,10 @@ struct VerifyCommand: SWCredSubcommand {
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
 
-    @Option(help: ArgumentHelp("Check only this service (webcredentials, applinks, appclips, activitycontinuation, authsrv).",
-                               valueName: "service"))
+    @Option(
+        help: ArgumentHelp(
+            "Check only this service (webcredentials, applinks, appclips, activitycontinuation, authsrv).",
+            valueName: "service"))
     var service: String?
 
     @OptionGroup var formatOptions: FormatOptions
@@ -39,7 +41,8 @@ struct VerifyCommand: SWCredSubcommand {
         if let aasaDir = options.aasaDir { return DirectoryAssociationSource(root: aasaDir) }
         if let kind = options.selectedKind {
             // SWCredRetrieval: --ca-file roots count for developer entries only (AD-4.3).
-            return try LiveAssociationSource.make(kind: kind, caFile: options.caFile, resolve: options.resolve, device: device)
+            return try LiveAssociationSource.make(
+                kind: kind, caFile: options.caFile, resolve: options.resolve, device: device)
         }
         throw SWCredError(.usage, "give an association source: --aasa-dir DIR, --direct or --cdn")
     }
@@ -49,15 +52,17 @@ struct VerifyCommand: SWCredSubcommand {
         let device = app.device.settings
         let fileSource = try await Self.makeSource(source, device: device)
         let services = service.map { Set([AssociationService(rawValue: $0)]) }
-        let report = await TrustEvaluator(source: fileSource, device: device).evaluate(app: identity, services: services)
+        let report = await TrustEvaluator(source: fileSource, device: device).evaluate(
+            app: identity, services: services)
         try? await (fileSource as? LiveAssociationSource)?.shutdown()
         switch console.format {
         case .json:
             console.emitJSON(report)
         case .text:
             let trustedCount = report.associations.filter(\.trusted).count
-            console.out("\(report.appID): \(report.trusted ? "trusted" : "not trusted") "
-                + "(\(trustedCount) of \(report.associations.count) associations trusted)")
+            console.out(
+                "\(report.appID): \(report.trusted ? "trusted" : "not trusted") "
+                    + "(\(trustedCount) of \(report.associations.count) associations trusted)")
             for verdict in report.associations {
                 let origin = verdict.aasaHost.isEmpty ? "" : "  (\(verdict.source.rawValue): \(verdict.aasaHost))"
                 console.out("  \(verdict.trusted ? "✓" : "✗") \(verdict.entry)\(origin)")

@@ -5,7 +5,10 @@ import SWCredCore
 /// The emulated device's associated-domains settings (`--developer-mode`, `--managed`), shared by
 /// every command that applies mode gating (AD-2.6).
 struct DeviceOptions: ParsableArguments {
-    @Flag(help: "The device has Associated Domains Development on (?mode=developer entries apply to development-signed apps).")
+    @Flag(
+        help:
+            "The device has Associated Domains Development on (?mode=developer entries apply to development-signed apps)."
+    )
     var developerMode = false
 
     @Flag(help: "The device is MDM-managed and allows direct downloads for this app (?mode=managed entries apply).")
@@ -18,11 +21,14 @@ struct DeviceOptions: ParsableArguments {
 /// The emulated app of `spec/cli.md`: `--app-id`, `--entitlements`, `--developer-mode`, `--managed`.
 /// Shared by `verify`, `match`, `add` and `request`.
 struct AppOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The app's <TeamID>.<bundle id>; defaults to the entitlements' application-identifier.",
-                               valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's <TeamID>.<bundle id>; defaults to the entitlements' application-identifier.",
+            valueName: "id"))
     var appID: String?
 
-    @Option(help: ArgumentHelp("An .entitlements/.plist file (XML or binary plist) or a JSON object.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("An .entitlements/.plist file (XML or binary plist) or a JSON object.", valueName: "file"))
     var entitlements: String?
 
     @OptionGroup var device: DeviceOptions
