@@ -14,8 +14,9 @@ struct GenerationPlan {
     var checkRules: PasswordRules?
     var warnings: [String] = []
 
-    /// The longest password the generators produce.
-    static let maximumLength = 1024
+    /// The longest password the generators produce (Apple's quirks ask for at most 20 characters as
+    /// a minimum; a longer length only comes from `minlength`).
+    static let maximumLength = 256
 
     var style: PasswordStyle {
         switch kind {

@@ -57,8 +57,11 @@ struct PasswordSpace: Sendable {
     let shapes: [Shape]
     let constraints: Constraints
 
-    /// The largest number of distinct required sets the counter handles (2^16 masks).
-    static let maximumRequiredSets = 16
+    /// The largest number of distinct required sets the counter handles (2^12 masks).
+    static let maximumRequiredSets = 12
+    /// The largest number of counting states kept for one position; beyond it counting is refused
+    /// with `limitExceeded` rather than running for minutes (only pathological rules get there).
+    static let maximumStates = 300_000
 
     init(shapes: [Shape], constraints: Constraints) {
         self.shapes = shapes
@@ -301,6 +304,11 @@ struct ShapeCounter: Sendable {
                         next[target, default: .zero] += n * BigUInt(size)
                     }
                 }
+            }
+            guard next.count <= PasswordSpace.maximumStates else {
+                throw SWCredError(
+                    .limitExceeded,
+                    "the rules are too complex to count exactly (more than \(PasswordSpace.maximumStates) states at position \(i + 1))")
             }
             current = next
             if keepTables { tables.append(current) }

@@ -36,6 +36,22 @@ public struct PreparedGenerator: Sendable {
             ?? PreparedGenerator(plan: plan, space: LegacyFormat.space, count: .one, rules: nil)
     }()
 
+    /// Safari's strong format without rules, counted once per process.
+    static let strong = Result { () throws(SWCredError) in
+        try PreparedGenerator(
+            plan: GenerationPlan(kind: .strong(dashed: true), constraints: Constraints(), checkRules: nil),
+            fallback: nil, rules: nil)
+    }
+
+    /// The classic format without rules, counted once per process.
+    static let classic = Result { () throws(SWCredError) in
+        try PreparedGenerator(
+            plan: GenerationPlan(
+                kind: .classic(alphabet: ClassicFormat.defaultAlphabet, length: 12, dashed: true),
+                constraints: Constraints(required: [.lower, .upper, .digit]), checkRules: nil),
+            fallback: nil, rules: nil)
+    }
+
     private init(plan: GenerationPlan, space: PasswordSpace, count: BigUInt, rules: PasswordRules?) {
         self.plan = plan
         self.fallback = nil
@@ -57,13 +73,9 @@ public struct PreparedGenerator: Sendable {
         case (.legacy, .some):
             throw SWCredError(.invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
         case (.strong, nil):
-            let plan = GenerationPlan(kind: .strong(dashed: true), constraints: Constraints(), checkRules: nil)
-            try self.init(plan: plan, fallback: nil, rules: nil)
+            self = try Self.strong.get()
         case (.classic, nil):
-            let plan = GenerationPlan(
-                kind: .classic(alphabet: ClassicFormat.defaultAlphabet, length: 12, dashed: true),
-                constraints: Constraints(required: [.lower, .upper, .digit]), checkRules: nil)
-            try self.init(plan: plan, fallback: nil, rules: nil)
+            self = try Self.classic.get()
         case (_, let rules?):
             let (primary, fallback) = try GenerationPlan.adapting(rules, forceClassic: style == .classic)
             try self.init(plan: primary, fallback: fallback, rules: rules)
