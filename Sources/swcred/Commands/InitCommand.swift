@@ -60,12 +60,12 @@ struct InitCommand: SWCredSubcommand {
         var keyFileCreated = false
         if case .keyFile(let keyPath) = source {
             keyFilePath = keyPath
-            keyFileCreated = !POSIX_lstatExists(keyPath)
+            keyFileCreated = !pathExists(keyPath)
         }
         let options = storeOptions.libraryOptions()
         let preset = kdf.preset
         let force = self.force
-        if force && POSIX_lstatExists(path) {
+        if force && pathExists(path) {
             console.warn("replacing the existing store at \(path); its contents are lost")
         }
         let created = try await Blocking.run { () throws(SWCredError) -> (path: String, generation: UInt64) in

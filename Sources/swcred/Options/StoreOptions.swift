@@ -4,7 +4,8 @@ import SWCredCore
 import SWCredSodium
 import SWCredStore
 
-/// The global store options of cli.md (named apart from the library's `SWCredStore.StoreOptions`): which keychain file, and which key opens it.
+/// The global store options of cli.md: which keychain file, and which key opens it. (Named apart
+/// from the library's `SWCredStore.StoreOptions`, which ``libraryOptions()`` builds from these.)
 ///
 /// | option | env |
 /// | --- | --- |
@@ -13,8 +14,9 @@ import SWCredStore
 /// | `--passphrase-stdin` / `--passphrase-file PATH` / `--passphrase-fd N` | `SWCRED_PASSPHRASE_FILE` |
 ///
 /// An option wins over its environment variable. Giving any passphrase source selects passphrase
-/// mode; otherwise the store is opened with its key file. Giving both a key file and a passphrase
-/// source is a usage error (64).
+/// mode; otherwise the store is opened with its key file. Giving both `--key-file` and a
+/// passphrase option is a usage error (64); `SWCRED_PASSPHRASE_FILE` is ignored when `--key-file`
+/// is given.
 struct GlobalStoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The keychain file (env SWCRED_STORE).", valueName: "path"))
     var store: String?
@@ -38,7 +40,7 @@ struct GlobalStoreOptions: ParsableArguments {
     @Flag(help: "Open a store older than the last one seen (rollback), with a warning.")
     var allowRollback = false
 
-    /// The environment, injectable for tests of the resolution rules.
+    /// The process environment (for `SWCRED_STORE`, `SWCRED_KEY_FILE`, `SWCRED_PASSPHRASE_FILE`, XDG).
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     func validate() throws {
@@ -192,7 +194,7 @@ extension GlobalStoreOptions {
         let options = self
         return try await Blocking.run { () throws(SWCredError) -> R in
             let store: KeychainStore
-            if createIfMissing, POSIX_lstatExists(try options.storePath()) == false {
+            if createIfMissing, pathExists(try options.storePath()) == false {
                 store = try options.createOnFirstWrite(console: console)
             } else {
                 store = try options.openStore()
@@ -214,7 +216,7 @@ extension GlobalStoreOptions {
         let path = try storePath()
         let source = try keySource()
         var newKeyFile: String?
-        if case .keyFile(let keyPath) = source, !POSIX_lstatExists(keyPath) { newKeyFile = keyPath }
+        if case .keyFile(let keyPath) = source, !pathExists(keyPath) { newKeyFile = keyPath }
         let options = libraryOptions()
         let (store, created) = try retryingConcurrentRollback { () throws(SWCredError) in
             try KeychainStore.openOrCreate(at: path, keySource: source, options: options)
@@ -233,7 +235,7 @@ extension GlobalStoreOptions {
 }
 
 /// Whether something exists at `path` (without following a final symbolic link).
-func POSIX_lstatExists(_ path: String) -> Bool {
+func pathExists(_ path: String) -> Bool {
     var st = stat()
     return lstat(path, &st) == 0
 }
