@@ -54,6 +54,8 @@ struct FetchCommandTests {
             #expect(report["redirected"] as? Bool == false)
             #expect(report["url"] as? String == "https://\(site)\(Self.wellKnown)")
             #expect(report["userInstalledRoot"] as? Bool == true)
+            var validator = JSONSchemaValidator.repository
+            #expect(try validator.validate(report, against: "fetch") == [])
 
             let text = try await Self.run(["fetch", site] + reach + ["--ca-file", ca])
             #expect(text.status == 0)
@@ -88,6 +90,9 @@ struct FetchCommandTests {
             #expect(report["redirected"] as? Bool == true)
             #expect(report["location"] as? String == target)
             #expect(report["status"] as? Int == status)
+            var validator = JSONSchemaValidator.repository
+            #expect(try validator.validate(report, against: "fetch") == [])
+            #expect(try validator.validate(try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)), against: "error") == [])
             let error = try result.errorJSON()
             #expect(error["code"] as? String == "fetchRefused")
             let message = error["message"] as? String ?? ""

@@ -37,6 +37,8 @@ struct FetchVerifyAndAssociationsTests {
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             let report = try result.json()
             #expect(report["trusted"] as? Bool == true)
+            var validator = JSONSchemaValidator.repository
+            #expect(try validator.validate(report, against: "verify") == [])
             let association = Self.association(report)
             #expect(association["source"] as? String == "direct")
             let fetch = association["fetch"] as? [String: Any]
