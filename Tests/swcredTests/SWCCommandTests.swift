@@ -192,6 +192,26 @@ struct SWCCommandTests {
         #expect(groups.count == 4 && groups.allSatisfy { $0.count == 3 })
     }
 
+    @Test("cli add --generate on the browser path saves a strong password (or one for --rules) and prints none")
+    func generateBrowserPath() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let added = try box.run(["add", "example.com", "alice", "--generate", "--rules", "required: digit; minlength: 12; maxlength: 12;"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try box.run(["add", "example.com", "bob", "--generate"]).status == 0)
+        #expect(try box.run(["add", "example.com", "carol", "--generate", "--password-stdin"], stdin: "x").status == 64)
+        #expect(try box.run(["add", "example.com", "carol", "--rules", "required: digit;", "--password-stdin"], stdin: "x").status == 64)
+        // Read them back through the app path.
+        try box.run(["request", "example.com", "--account", "alice", "--format", "json"] + box.app).json()
+            .forEachCredential { password in
+                #expect(password.count == 12 && password.allSatisfy(\.isNumber))
+            }
+        try box.run(["request", "example.com", "--account", "bob", "--format", "json"] + box.appOnly).json()
+            .forEachCredential { password in
+                #expect(password.count == 20 && password.split(separator: "-").count == 3)  // xxxxxx-xxxxxx-xxxxxx
+            }
+    }
+
     @Test("cli settings: JSON shape, changes persist")
     func settings() throws {
         let box = try SWCSandbox()
@@ -251,5 +271,15 @@ extension CLI.Result {
             throw CLI.CLIError("stderr has no JSON document: \(stderr)")
         }
         return document
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// Calls `body` with the password of each credential of a `request` JSON document, and fails
+    /// the test when there is none.
+    fileprivate func forEachCredential(_ body: (String) -> Void) {
+        let credentials = (self["credentials"] as? [[String: Any]]) ?? []
+        #expect(!credentials.isEmpty)
+        for credential in credentials { body(credential["password"] as? String ?? "") }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SWCredCore
+import SWCredPasswords
 import SWCredSodium
 import SWCredStore
 
@@ -70,10 +71,10 @@ struct AddCommand: SWCredSubcommand {
     @Flag(help: "App path: delete the credential (the nil-password call).")
     var delete = false
 
-    @Flag(help: "App path: generate the password (SecCreateSharedWebCredentialPassword's format, or --rules).")
+    @Flag(help: "Generate the password: app path SecCreateSharedWebCredentialPassword's format, browser path Safari's strong format; or for --rules.")
     var generate = false
 
-    @Option(help: ArgumentHelp("App path, with --generate: the site's Password Rules.", valueName: "rules"))
+    @Option(help: ArgumentHelp("With --generate: the site's Password Rules.", valueName: "rules"))
     var rules: String?
 
     @Flag(help: "App path: simulator mode (no entitlement or site-approval checks, AutoFill treated as on).")
@@ -84,9 +85,13 @@ struct AddCommand: SWCredSubcommand {
             try validateAppPath()
             return
         }
-        if delete || generate || rules != nil || simulator || user != "allow" {
-            throw ValidationError("--delete, --generate, --rules, --simulator and --user need the app: --app-id or --entitlements")
+        if delete || simulator || user != "allow" {
+            throw ValidationError("--delete, --simulator and --user need the app: --app-id or --entitlements")
         }
+        if generate && (passwordStdin || passwordFile != nil || neverSave) {
+            throw ValidationError("--generate replaces --password-stdin/--password-file and takes no --never-save")
+        }
+        if rules != nil && !generate { throw ValidationError("--rules needs --generate") }
         if passwordStdin && passwordFile != nil {
             throw ValidationError("give one of --password-stdin and --password-file")
         }
@@ -126,9 +131,15 @@ struct AddCommand: SWCredSubcommand {
     private func addBrowserPath(_ console: Console) async throws(SWCredError) -> Int32 {
         let site = try SiteArgument(domain)
         let account = self.account ?? ""
-        try storeOptions.checkDistinctStreams(passwordSource: passwordSource)
-        let source = try SecretInput.resolve(passwordSource, what: "password")
-        let password = try SecretInput.read(source, what: "password")
+        let password: SecureBytes
+        if generate {
+            // --generate on the browser path: Safari's strong format, or the site's --rules.
+            password = try SecureBytes(copying: Array(try PasswordGenerator.generate(style: .strong, rules: rules).password.utf8))
+        } else {
+            try storeOptions.checkDistinctStreams(passwordSource: passwordSource)
+            let source = try SecretInput.resolve(passwordSource, what: "password")
+            password = try SecretInput.read(source, what: "password")
+        }
         TestPausePoint.pauseIfRequested("after-password")
         var secret = password.withUnsafeBytes { [UInt8]($0) }
         defer { Sodium.memzero(&secret) }
