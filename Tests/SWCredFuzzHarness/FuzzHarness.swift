@@ -100,7 +100,7 @@ public enum FuzzHarness {
         var source = SeededRandomSource(seed: UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         do {
             let generated = try PasswordGenerator.generate(style: .strong, rules: rules, using: &source)
-            if !rules.isSatisfied(by: generated.password) {
+            if !(generated.enforcedRules ?? rules).isSatisfied(by: generated.password) {
                 return ["generated \(generated.password.debugDescription) violates \(rules): \(rules.violations(of: generated.password))"]
             }
             if !(generated.entropyBits >= 0) { return ["entropy \(generated.entropyBits) for \(rules)"] }

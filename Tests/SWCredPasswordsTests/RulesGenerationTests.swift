@@ -74,6 +74,9 @@ struct RulesGenerationTests {
         let generated = try Self.generate("minlength: 30; maxlength: 10;")
         #expect(generated.password.count == 10)
         #expect(generated.warnings.contains { $0.contains("minlength 30") })
+        #expect(generated.rules?.minLength == 30)
+        #expect(generated.enforcedRules?.minLength == nil)
+        #expect(generated.enforcedRules?.isSatisfied(by: generated.password) == true)
     }
 
     @Test("PW-5.1 Decision: space is never generated; a required set of only a space is infeasible")

@@ -12,6 +12,9 @@ public struct GeneratedPassword: Sendable, Hashable, CustomStringConvertible {
     public let entropyBits: Double
     /// The rules in force (canonical), or `nil` for none.
     public let rules: PasswordRules?
+    /// The rules the password was checked against: ``rules`` without `minlength` when it exceeds
+    /// `maxlength` (PW-5.2 ignores it), else ``rules``. The password always satisfies these.
+    public let enforcedRules: PasswordRules?
     /// `false` when a deterministic test source produced the password (PW-1.1).
     public let isSecret: Bool
     /// Warnings to show: parser diagnostics, ignored `minlength`, entropy below 64 bits, fallbacks.

@@ -150,6 +150,6 @@ public struct PreparedGenerator: Sendable {
         }
         return GeneratedPassword(
             password: password, style: plan.style, outputCount: count, entropyBits: bits, rules: rules,
-            isSecret: source.isSecret, warnings: warnings)
+            enforcedRules: plan.checkRules, isSecret: source.isSecret, warnings: warnings)
     }
 }
