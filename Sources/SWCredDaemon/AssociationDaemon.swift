@@ -192,14 +192,16 @@ public struct AssociationDaemon: Sendable {
             let failure = retrieval.retrieved.failure
             let message = failure?.message ?? retrieval.problem ?? "no file"
             next.lastError = AssociationRecord.LastError(
-                domain: Self.truncated(failure?.domain ?? (retrieval.retrieved.body == nil ? "swcred" : "NSCocoaErrorDomain"), 256),
+                domain: Self.truncated(
+                    failure?.domain ?? (retrieval.retrieved.body == nil ? "swcred" : "NSCocoaErrorDomain"), 256),
                 code: Int64(failure?.code ?? 3840),
                 message: Self.truncated(failure == nil ? (retrieval.problem ?? message) : message, 1024)
             )
             next.retryCount = record.retryCount == .max ? .max : record.retryCount + 1
             let decided = record.siteApproval != .unspecified
             next.nextCheck = now.addingTimeInterval(
-                policy.delayAfterFailure(retryCount: next.retryCount, siteApprovalDecided: decided, jitter: jitter.next())
+                policy.delayAfterFailure(
+                    retryCount: next.retryCount, siteApprovalDecided: decided, jitter: jitter.next())
             )
             diagnostics.append(.error(retrieval.problem ?? message))
         }

@@ -51,6 +51,7 @@ public struct RecheckPolicy: Sendable, Hashable, Codable {
     /// The delay after a success (or a failure with a decided site approval).
     ///
     /// - Parameter jitter: a number in `[0, 1)`; values outside are clamped.
+    /// - Returns: the delay in seconds.
     public func delayAfterSuccess(jitter: Double) -> Double {
         let raw = successBase + Self.unit(jitter) * successJitter
         return min(min(max(raw, successBase), successMaximum), maximumDelay)
@@ -62,6 +63,7 @@ public struct RecheckPolicy: Sendable, Hashable, Codable {
     ///   - retryCount: the retry count including this failure.
     ///   - siteApprovalDecided: whether site approval is already `approved` or `denied`.
     ///   - jitter: a number in `[0, 1)`; values outside are clamped.
+    /// - Returns: the delay in seconds.
     public func delayAfterFailure(retryCount: UInt32, siteApprovalDecided: Bool, jitter: Double) -> Double {
         if siteApprovalDecided { return delayAfterSuccess(jitter: jitter) }
         let raw = failureBase + Self.unit(jitter) * failureJitter

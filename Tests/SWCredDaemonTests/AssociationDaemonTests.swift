@@ -9,7 +9,9 @@ import Testing
 struct AssociationDaemonTests {
     let clock = TestStoreClock(Date(timeIntervalSince1970: 1_800_000_000))
 
-    func daemon(_ source: any AssociationFileSource, jitter: Double = 0.5, developerMode: Bool = false) -> AssociationDaemon {
+    func daemon(_ source: any AssociationFileSource, jitter: Double = 0.5, developerMode: Bool = false)
+        -> AssociationDaemon
+    {
         AssociationDaemon(
             source: source,
             clock: clock,
@@ -24,7 +26,10 @@ struct AssociationDaemonTests {
         let daemon = daemon(sites.source)
         var contents = emptyContents(clock)
         let records = try daemon.install(
-            app: app(["webcredentials:example.com", "applinks:*.example.com", "webcredentials:dev.example.com?mode=developer", "bogus", "webcredentials:example.com"]),
+            app: app([
+                "webcredentials:example.com", "applinks:*.example.com", "webcredentials:dev.example.com?mode=developer",
+                "bogus", "webcredentials:example.com",
+            ]),
             into: &contents
         )
         #expect(records.count == 2)
@@ -81,7 +86,8 @@ struct AssociationDaemonTests {
         let daemon = daemon(sites.source)
         var contents = emptyContents(clock)
         try daemon.install(app: app(["webcredentials:a.example"]), into: &contents)
-        try daemon.install(app: app(["webcredentials:b.example", "applinks:b.example"], id: otherAppID), into: &contents)
+        try daemon.install(
+            app: app(["webcredentials:b.example", "applinks:b.example"], id: otherAppID), into: &contents)
         #expect(AssociationDaemon.reset(&contents, appID: otherAppID) == 2)
         #expect(contents.associationRecords.map(\.appID) == [appID])
         #expect(AssociationDaemon.reset(&contents) == 1)
@@ -95,11 +101,16 @@ struct AssociationDaemonTests {
         try sites.serve("unlisted.example", webcredentials([otherAppID]))
         let daemon = daemon(sites.source)
         var contents = emptyContents(clock)
-        try daemon.install(app: app(["webcredentials:listed.example", "webcredentials:unlisted.example", "applinks:listed.example"]), into: &contents)
+        try daemon.install(
+            app: app(["webcredentials:listed.example", "webcredentials:unlisted.example", "applinks:listed.example"]),
+            into: &contents)
         let outcomes = await daemon.refresh(contents.associationRecords)
         #expect(outcomes.map(\.checked) == [true, true, true])
         #expect(outcomes.map(\.record.siteApproval) == [.approved, .denied, .approved])
-        #expect(outcomes.allSatisfy { $0.record.lastChecked == clock.now() && $0.record.lastError == nil && $0.record.retryCount == 0 })
+        #expect(
+            outcomes.allSatisfy {
+                $0.record.lastChecked == clock.now() && $0.record.lastError == nil && $0.record.retryCount == 0
+            })
         #expect(outcomes[0].record.lastFile?.size == UInt64(webcredentials([appID]).utf8.count))
         #expect(outcomes[1].diagnostics.contains { $0.message.contains("site denied") })
     }
@@ -214,16 +225,21 @@ struct AssociationDaemonTests {
         let source = CountingSource(sites.source)
         let daemon = daemon(source, developerMode: true)
         var contents = emptyContents(clock)
-        try daemon.install(app: app(["webcredentials:example.com", "applinks:example.com", "applinks:*.example.com"]), into: &contents)
-        try daemon.install(app: app(["webcredentials:example.com", "webcredentials:example.com?mode=developer"], id: otherAppID, developmentSigned: true), into: &contents)
+        try daemon.install(
+            app: app(["webcredentials:example.com", "applinks:example.com", "applinks:*.example.com"]), into: &contents)
+        try daemon.install(
+            app: app(
+                ["webcredentials:example.com", "webcredentials:example.com?mode=developer"], id: otherAppID,
+                developmentSigned: true), into: &contents)
         let outcomes = await daemon.refresh(contents.associationRecords)
         // The plain entry of the other app is shadowed by its active mode entry (AD-2.5): 3 + 1 records.
         #expect(outcomes.count == 4)
         #expect(outcomes.allSatisfy { $0.record.siteApproval == .approved })
-        #expect(source.seen == [
-            AssociationFileRequest(host: "example.com", route: .standard),
-            AssociationFileRequest(host: "example.com", route: .modeDirect),
-        ])
+        #expect(
+            source.seen == [
+                AssociationFileRequest(host: "example.com", route: .standard),
+                AssociationFileRequest(host: "example.com", route: .modeDirect),
+            ])
     }
 
     @Test("AD-5.4: apply keeps the user approval stored meanwhile and does not recreate deleted records")
@@ -276,8 +292,10 @@ struct AssociationDaemonTests {
     func realStore() async throws {
         let sites = try Sites()
         try sites.serve("example.com", webcredentials([appID]))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swcred-daemon-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swcred-daemon-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyPath = directory.appendingPathComponent("key").path
         try KeyFile.create(at: keyPath)

@@ -54,12 +54,14 @@ final class CountingSource: AssociationFileSource, @unchecked Sendable {
 
 func webcredentials(_ apps: [String]) -> String {
     let list = apps.map { "\"\($0)\"" }.joined(separator: ",")
-    return #"{"webcredentials":{"apps":[\#(list)]},"applinks":{"details":[{"appIDs":[\#(list)],"components":[{"/":"/*"}]}]}}"#
+    return
+        #"{"webcredentials":{"apps":[\#(list)]},"applinks":{"details":[{"appIDs":[\#(list)],"components":[{"/":"/*"}]}]}}"#
 }
 
 func app(_ domains: [String], id: String = appID, developmentSigned: Bool = false) throws -> AppIdentity {
     try AppIdentity(
-        entitlements: Entitlements(applicationIdentifier: id, associatedDomains: domains, developmentSigned: developmentSigned)
+        entitlements: Entitlements(
+            applicationIdentifier: id, associatedDomains: domains, developmentSigned: developmentSigned)
     )
 }
 

@@ -34,7 +34,10 @@ struct FetcherTests {
         #expect(passed == ["AD-4.2", "AD-4.4", "AD-4.5", "AD-4.6", "AD-4.8", "AD-4.7", "AD-4.9"])
         // Trust came from the user-installed root: a warning, not a pass.
         #expect(result.report.diagnostics.first { $0.rule == "AD-4.3" }?.severity == .warning)
-        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.6" && $0.message.contains("\(goodAASA.utf8.count) bytes") })
+        #expect(
+            result.report.diagnostics.contains {
+                $0.rule == "AD-4.6" && $0.message.contains("\(goodAASA.utf8.count) bytes")
+            })
     }
 
     @Test("A refused file lists the rules that passed before the one that refused it")
@@ -97,9 +100,11 @@ struct FetcherTests {
         #expect(result.body == Array(goodAASA.utf8))
     }
 
-    @Test("AD-4.1 Decision: origin route does not fall back after a 500 or a redirect", arguments: [
-        TestRoute.status(500), TestRoute.redirect(301, to: "https://aasa.test/elsewhere"),
-    ])
+    @Test(
+        "AD-4.1 Decision: origin route does not fall back after a 500 or a redirect",
+        arguments: [
+            TestRoute.status(500), TestRoute.redirect(301, to: "https://aasa.test/elsewhere"),
+        ])
     func noFallbackOtherwise(route: TestRoute) async throws {
         let (result, requests) = try await fetchOnce(
             routes: [wellKnown: route, "/apple-app-site-association": .json(goodAASA)],
@@ -140,7 +145,11 @@ struct FetcherTests {
         try await TLSTestServer.withServer(hostnames: ["aasa.test", "cdn.test"]) { server in
             server.setRoute(
                 "/a/v1/aasa.test:\(server.port)",
-                .status(status, headers: [("Apple-Failure-Reason", "SWCERR00301 Timeout"), ("Apple-Failure-Details", "origin slow")])
+                .status(
+                    status,
+                    headers: [
+                        ("Apple-Failure-Reason", "SWCERR00301 Timeout"), ("Apple-Failure-Details", "origin slow"),
+                    ])
             )
             let result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration(for: server)) {
                 await $0.fetch(try request(server, route: .cdn))
@@ -155,7 +164,9 @@ struct FetcherTests {
 
     @Test("AD-4.7: a text/html Content-Type is a warning, not a refusal")
     func contentTypeWarning() async throws {
-        let (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA, contentType: "text/html; charset=utf-8")])
+        let (result, _) = try await fetchOnce(routes: [
+            wellKnown: .json(goodAASA, contentType: "text/html; charset=utf-8")
+        ])
         #expect(result.report.accepted)
         let warning = result.report.diagnostics.first { $0.rule == "AD-4.7" }
         #expect(warning?.severity == .warning)
@@ -164,7 +175,9 @@ struct FetcherTests {
 
     @Test("AD-4.7: application/json with parameters and a missing Content-Type")
     func contentTypeVariants() async throws {
-        let (ok, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA, contentType: "Application/JSON; charset=utf-8")])
+        let (ok, _) = try await fetchOnce(routes: [
+            wellKnown: .json(goodAASA, contentType: "Application/JSON; charset=utf-8")
+        ])
         #expect(!ok.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .warning })
         #expect(ok.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .passed })
         let (missing, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA, contentType: nil)])
@@ -179,7 +192,9 @@ struct FetcherTests {
         let short: [UInt8] = [0x30, 0x0F] + oid + [0xA0, 0x02, 0x30, 0x00]
         let long: [UInt8] = [0x30, 0x82, 0x00, 0x0F] + oid + [0xA0, 0x02, 0x30, 0x00]
         for body in [short, long] {
-            let (result, _) = try await fetchOnce(routes: [wellKnown: .bytes(body, contentType: "application/pkcs7-mime")])
+            let (result, _) = try await fetchOnce(routes: [
+                wellKnown: .bytes(body, contentType: "application/pkcs7-mime")
+            ])
             #expect(result.report.accepted)
             #expect(result.report.diagnostics.contains { $0.rule == "AD-3.8" && $0.severity == .warning })
             #expect(!result.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .warning })

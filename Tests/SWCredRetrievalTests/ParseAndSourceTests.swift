@@ -7,9 +7,11 @@ import Testing
 
 @Suite("Parsing fetched files and the live association sources")
 struct ParseAndSourceTests {
-    @Test("AD-4.9: malformed JSON is refused with a parse diagnostic (NSCocoaErrorDomain 3840)", arguments: [
-        #"{"webcredentials": {"apps": ["A.b"]"#, "not json", #"{"a":1,}"#, "",
-    ])
+    @Test(
+        "AD-4.9: malformed JSON is refused with a parse diagnostic (NSCocoaErrorDomain 3840)",
+        arguments: [
+            #"{"webcredentials": {"apps": ["A.b"]"#, "not json", #"{"a":1,}"#, "",
+        ])
     func malformedRefused(body: String) async throws {
         var (result, _) = try await fetchOnce(routes: [wellKnown: .json(body)])
         #expect(result.report.accepted)  // the transport rules passed
@@ -41,7 +43,8 @@ struct ParseAndSourceTests {
 
     @Test("AD-3.9: a byte-order mark and duplicate keys parse, with warnings")
     func bomAndDuplicates() async throws {
-        let body: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":[]},"webcredentials":{"apps":["A.b"]}}"#.utf8)
+        let body: [UInt8] =
+            [0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":[]},"webcredentials":{"apps":["A.b"]}}"#.utf8)
         var (result, _) = try await fetchOnce(routes: [wellKnown: .bytes(body)])
         let file = result.parse()
         #expect(file?.lists(appID: "A.b", for: .webcredentials) == true)
@@ -99,7 +102,8 @@ struct ParseAndSourceTests {
     func developerRootPolicy() async throws {
         try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)]) { server in
             try await LiveAssociationFileFetcher.withFetcher(configuration: configuration(for: server)) { fetcher in
-                let developer = try LiveAssociationSource(kind: .direct, fetcher: fetcher, device: DeviceSettings(developerMode: true))
+                let developer = try LiveAssociationSource(
+                    kind: .direct, fetcher: fetcher, device: DeviceSettings(developerMode: true))
                 let plainRequest = AssociationFileRequest(host: "aasa.test", port: server.port)
                 let modeRequest = AssociationFileRequest(host: "aasa.test", port: server.port, route: .modeDirect)
                 let plain = try await developer.retrieve(plainRequest)
@@ -108,7 +112,8 @@ struct ParseAndSourceTests {
                 let mode = try await developer.retrieve(modeRequest)
                 #expect(mode.body != nil)
                 #expect(mode.usedUserInstalledRoot)
-                let notDeveloper = try LiveAssociationSource(kind: .direct, fetcher: fetcher, device: DeviceSettings(developerMode: false))
+                let notDeveloper = try LiveAssociationSource(
+                    kind: .direct, fetcher: fetcher, device: DeviceSettings(developerMode: false))
                 let refused = try await notDeveloper.retrieve(modeRequest)
                 #expect(refused.failure?.code == -1202)
             }
@@ -151,17 +156,21 @@ struct ParseAndSourceTests {
 
     @Test("Command-line configuration: CA file, --resolve and timeouts")
     func commandLineConfiguration() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swcred-retrieval-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swcred-retrieval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let authority = try TestCertificateAuthority()
         let ca = directory.appendingPathComponent("ca.pem")
         try authority.writeCertificatePEM(to: ca)
-        let config = try RetrievalConfiguration(caFile: ca.path, resolve: ["aasa.test:8443:127.0.0.1"], totalTimeout: 1.5)
+        let config = try RetrievalConfiguration(
+            caFile: ca.path, resolve: ["aasa.test:8443:127.0.0.1"], totalTimeout: 1.5)
         #expect(config.userInstalledRootsPEM == [authority.certificatePEM])
         #expect(config.resolveOverrides == [ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1")])
         #expect(config.totalTimeout == .milliseconds(1500))
-        expectCode(.fileNotFound) { _ = try RetrievalConfiguration(caFile: directory.appendingPathComponent("missing.pem").path, resolve: []) }
+        expectCode(.fileNotFound) {
+            _ = try RetrievalConfiguration(caFile: directory.appendingPathComponent("missing.pem").path, resolve: [])
+        }
         expectCode(.usage) { _ = try RetrievalConfiguration(caFile: nil, resolve: [], totalTimeout: 0) }
         expectCode(.usage) { _ = try RetrievalConfiguration(caFile: nil, resolve: [], totalTimeout: .nan) }
     }

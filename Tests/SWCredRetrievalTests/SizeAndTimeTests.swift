@@ -9,9 +9,11 @@ import Testing
 struct SizeAndTimeTests {
     static let cap = 131_072
 
-    @Test("AD-4.6: exactly 131072 bytes are accepted, with and without Content-Length", arguments: [
-        TestRoute.Framing.contentLength, .chunked,
-    ])
+    @Test(
+        "AD-4.6: exactly 131072 bytes are accepted, with and without Content-Length",
+        arguments: [
+            TestRoute.Framing.contentLength, .chunked,
+        ])
     func exactlyAtCap(framing: TestRoute.Framing) async throws {
         var route = TestRoute.bytes([UInt8](repeating: 0x20, count: Self.cap), framing: framing)
         route.chunkSize = 10_000
@@ -23,7 +25,8 @@ struct SizeAndTimeTests {
 
     @Test("AD-4.6: 131073 bytes announced by Content-Length are refused before reading")
     func announcedOverCap() async throws {
-        let (result, _) = try await fetchOnce(routes: [wellKnown: .bytes([UInt8](repeating: 0x20, count: Self.cap + 1))])
+        let (result, _) = try await fetchOnce(routes: [wellKnown: .bytes([UInt8](repeating: 0x20, count: Self.cap + 1))]
+        )
         #expect(!result.report.accepted)
         #expect(result.report.bytes == 0)
         #expect(result.report.failure?.rule == "AD-4.6")
@@ -50,7 +53,9 @@ struct SizeAndTimeTests {
             let limit = 256 << 20
             server.setRoute(
                 wellKnown,
-                TestRoute(body: [UInt8](repeating: 0x41, count: 16_384), framing: .chunked, endless: true, endlessLimit: limit)
+                TestRoute(
+                    body: [UInt8](repeating: 0x41, count: 16_384), framing: .chunked, endless: true, endlessLimit: limit
+                )
             )
             let result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration(for: server)) {
                 await $0.fetch(try request(server))

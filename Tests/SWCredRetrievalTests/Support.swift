@@ -51,7 +51,8 @@ func fetchOnce(
     readTimeout: Duration = .seconds(20)
 ) async throws -> (AASAFetchResult, [RecordedRequest]) {
     try await TLSTestServer.withServer(hostnames: hostnames, routes: routes) { server in
-        let config = configuration(for: server, trustTestRoot: trustTestRoot, totalTimeout: totalTimeout, readTimeout: readTimeout)
+        let config = configuration(
+            for: server, trustTestRoot: trustTestRoot, totalTimeout: totalTimeout, readTimeout: readTimeout)
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) { fetcher in
             await fetcher.fetch(try request(server, route: route, allowUserInstalledRoots: allowUserInstalledRoots))
         }

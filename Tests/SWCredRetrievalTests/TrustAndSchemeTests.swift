@@ -8,9 +8,11 @@ import Testing
 struct TrustAndSchemeTests {
     @Test("AD-4.2: an http URL is refused before any connection is made")
     func httpRefused() async throws {
-        try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)], tls: false) { server in
+        try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)], tls: false) {
+            server in
             let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
-                await $0.fetch(url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .direct, allowUserInstalledRoots: true)
+                await $0.fetch(
+                    url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .direct, allowUserInstalledRoots: true)
             }
             #expect(!result.report.accepted)
             #expect(result.report.failure?.rule == "AD-4.2")
@@ -23,7 +25,8 @@ struct TrustAndSchemeTests {
     @Test("AD-4.2: the CDN base URL must be https")
     func cdnBaseMustBeHTTPS() {
         expectCode(.invalidParameter) {
-            _ = try LiveAssociationFileFetcher(configuration: RetrievalConfiguration(cdnBaseURL: "http://cdn.test/a/v1/"))
+            _ = try LiveAssociationFileFetcher(
+                configuration: RetrievalConfiguration(cdnBaseURL: "http://cdn.test/a/v1/"))
         }
     }
 
@@ -121,7 +124,9 @@ struct TrustAndSchemeTests {
 
     @Test("--resolve for another port is refused instead of connecting to the wrong place")
     func resolvePortMismatch() async throws {
-        let config = RetrievalConfiguration(resolveOverrides: [ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1")])
+        let config = RetrievalConfiguration(resolveOverrides: [
+            ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1")
+        ])
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
             await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: 9443), route: .direct))
         }
@@ -132,7 +137,8 @@ struct TrustAndSchemeTests {
     @Test("A CA file with no certificate is malformed input")
     func badCAFile() {
         expectCode(.malformedInput) {
-            _ = try LiveAssociationFileFetcher(configuration: RetrievalConfiguration(userInstalledRootsPEM: ["not a pem"]))
+            _ = try LiveAssociationFileFetcher(
+                configuration: RetrievalConfiguration(userInstalledRootsPEM: ["not a pem"]))
         }
     }
 }
@@ -147,10 +153,12 @@ struct HostParsingTests {
         #expect(try RetrievalHost(parsing: "xn--bcher-kva.example").host == "xn--bcher-kva.example")
     }
 
-    @Test("Hosts that could change the URL are refused", arguments: [
-        "", "evil.com/x", "a b.com", "bücher.example", "example.com:0", "example.com:70000", "example.com:x",
-        "user@example.com", "a..b", ".a", "[::1]", "example.com:1:2", "a?b", "a#b",
-    ])
+    @Test(
+        "Hosts that could change the URL are refused",
+        arguments: [
+            "", "evil.com/x", "a b.com", "bücher.example", "example.com:0", "example.com:70000", "example.com:x",
+            "user@example.com", "a..b", ".a", "[::1]", "example.com:1:2", "a?b", "a#b",
+        ])
     func refused(text: String) {
         expectCode(.invalidParameter) { _ = try RetrievalHost(parsing: text) }
     }
@@ -162,7 +170,12 @@ struct HostParsingTests {
         #expect(try ResolveOverride(parsing: "aasa.test:443:[::1]").address == "::1")
     }
 
-    @Test("--resolve rejects malformed values", arguments: ["aasa.test", "aasa.test:443", ":443:1.2.3.4", "aasa.test:0:1.2.3.4", "aasa.test:x:1.2.3.4", "aasa.test:443:", "aasa.test:443:1.2.3.4/x"])
+    @Test(
+        "--resolve rejects malformed values",
+        arguments: [
+            "aasa.test", "aasa.test:443", ":443:1.2.3.4", "aasa.test:0:1.2.3.4", "aasa.test:x:1.2.3.4",
+            "aasa.test:443:", "aasa.test:443:1.2.3.4/x",
+        ])
     func resolveRejects(text: String) {
         expectCode(.usage) { _ = try ResolveOverride(parsing: text) }
     }
@@ -179,7 +192,8 @@ struct FetcherLifecycleTests {
             try await fetcher.shutdown()
 
             // AsyncHTTPClient traps in debug builds when a client is released while running.
-            var dropped: LiveAssociationFileFetcher? = try LiveAssociationFileFetcher(configuration: configuration(for: server))
+            var dropped: LiveAssociationFileFetcher? = try LiveAssociationFileFetcher(
+                configuration: configuration(for: server))
             #expect(await dropped?.fetch(try request(server)).report.accepted == true)
             dropped = nil
             #expect(dropped == nil)

@@ -61,6 +61,7 @@ public final class TLSTestServer: Sendable {
     ///     the authority issues one for `hostnames`.
     ///   - tls: false starts a plain-HTTP server instead.
     /// - Returns: the running server; call ``shutdown()`` when done (or use ``withServer(hostnames:routes:tls:_:)``).
+    /// - Throws: certificate, TLS or socket errors from the set-up.
     public static func start(
         hostnames: [String] = ["aasa.test"],
         routes: [String: TestRoute] = [:],

@@ -69,6 +69,7 @@ public struct TestCertificateAuthority: Sendable {
     ///   - ipAddresses: IPv4 addresses as dotted quads to add as IP subject alternative names.
     ///   - validFor: how long from now the leaf stays valid (negative values make an expired leaf).
     /// - Returns: the leaf certificate and key in PEM form.
+    /// - Throws: an X509 or ASN.1 error if the certificate cannot be built (a programmer error).
     public func issueLeaf(
         dnsNames: [String],
         ipAddresses: [String] = [],

@@ -56,7 +56,9 @@ public struct TestRoute: Sendable {
     }
 
     /// A 200 answer with the given bytes.
-    public static func bytes(_ body: [UInt8], contentType: String? = "application/json", framing: Framing = .contentLength)
+    public static func bytes(
+        _ body: [UInt8], contentType: String? = "application/json", framing: Framing = .contentLength
+    )
         -> TestRoute
     {
         TestRoute(headers: contentType.map { [("Content-Type", $0)] } ?? [], body: body, framing: framing)

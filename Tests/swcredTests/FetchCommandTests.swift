@@ -92,7 +92,9 @@ struct FetchCommandTests {
             #expect(report["status"] as? Int == status)
             var validator = JSONSchemaValidator.repository
             #expect(try validator.validate(report, against: "fetch") == [])
-            #expect(try validator.validate(try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)), against: "error") == [])
+            #expect(
+                try validator.validate(
+                    try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)), against: "error") == [])
             let error = try result.errorJSON()
             #expect(error["code"] as? String == "fetchRefused")
             let message = error["message"] as? String ?? ""
@@ -105,7 +107,8 @@ struct FetchCommandTests {
     @Test("AD-4.5: 404 and 500 are refused (exit 69)", arguments: [404, 500])
     func errorStatus(status: Int) async throws {
         try await Self.withSite(routes: [Self.wellKnown: .status(status)]) { server, site, reach, ca in
-            let result = try await Self.run(["fetch", site, "--mode-entry"] + reach + ["--ca-file", ca, "--format", "json"])
+            let result = try await Self.run(
+                ["fetch", site, "--mode-entry"] + reach + ["--ca-file", ca, "--format", "json"])
             #expect(result.status == 69)
             let report = try result.json()
             #expect(report["status"] as? Int == status)
@@ -119,20 +122,28 @@ struct FetchCommandTests {
 
     @Test("AD-4.1: the legacy root is used after a 404, with a warning (exit 0)")
     func legacyRoot() async throws {
-        let routes: [String: TestRoute] = [Self.wellKnown: .status(404), "/apple-app-site-association": .json(Self.good)]
+        let routes: [String: TestRoute] = [
+            Self.wellKnown: .status(404), "/apple-app-site-association": .json(Self.good),
+        ]
         try await Self.withSite(routes: routes) { _, site, reach, ca in
-            let result = try await Self.run(["fetch", site, "--direct"] + reach + ["--ca-file", ca, "--format", "json"])
+            let result = try await Self.run(
+                ["fetch", site, "--direct"] + reach + ["--ca-file", ca, "--format", "json"])
             #expect(result.status == 0)
             let report = try result.json()
             #expect(report["legacyRootFallback"] as? Bool == true)
             #expect(report["url"] as? String == "https://\(site)/apple-app-site-association")
-            #expect(Self.diagnostics(report).contains { $0["rule"] as? String == "AD-4.1" && $0["severity"] as? String == "warning" })
+            #expect(
+                Self.diagnostics(report).contains {
+                    $0["rule"] as? String == "AD-4.1" && $0["severity"] as? String == "warning"
+                })
         }
     }
 
-    @Test("AD-4.6: a body of 131073 bytes is refused (exit 69) without reading past the cap", arguments: [
-        TestRoute.Framing.contentLength, .chunked,
-    ])
+    @Test(
+        "AD-4.6: a body of 131073 bytes is refused (exit 69) without reading past the cap",
+        arguments: [
+            TestRoute.Framing.contentLength, .chunked,
+        ])
     func overCap(framing: TestRoute.Framing) async throws {
         var route = TestRoute.bytes([UInt8](repeating: 0x20, count: 131_073), framing: framing)
         route.chunkSize = 8192
@@ -165,7 +176,8 @@ struct FetchCommandTests {
         try await Self.withSite(routes: [Self.wellKnown: route]) { _, site, reach, ca in
             let clock = ContinuousClock()
             let start = clock.now
-            let result = try await Self.run(["fetch", site] + reach + ["--ca-file", ca, "--timeout", "1", "--format", "json"])
+            let result = try await Self.run(
+                ["fetch", site] + reach + ["--ca-file", ca, "--timeout", "1", "--format", "json"])
             #expect(result.status == 69)
             #expect(clock.now - start < .seconds(8))
             let failure = try result.json()["failure"] as? [String: Any]
@@ -177,7 +189,8 @@ struct FetchCommandTests {
     @Test("AD-4.2: an http:// source is refused (exit 69) and nothing reaches the server")
     func httpRefused() async throws {
         try await Self.withSite(routes: [Self.wellKnown: .json(Self.good)], tls: false) { server, site, reach, _ in
-            let result = try await Self.run(["fetch", "http://\(site)\(Self.wellKnown)"] + reach + ["--format", "json"])
+            let result = try await Self.run(
+                ["fetch", "http://\(site)\(Self.wellKnown)"] + reach + ["--format", "json"])
             #expect(result.status == 69)
             #expect((try result.json()["failure"] as? [String: Any])?["rule"] as? String == "AD-4.2")
             #expect((try result.errorJSON()["message"] as? String ?? "").contains("AD-4.2"))
@@ -203,19 +216,25 @@ struct FetchCommandTests {
 
     @Test("AD-4.7: a text/html Content-Type is warned about, and the file is still accepted")
     func contentType() async throws {
-        try await Self.withSite(routes: [Self.wellKnown: .json(Self.good, contentType: "text/html")]) { _, site, reach, ca in
+        try await Self.withSite(routes: [Self.wellKnown: .json(Self.good, contentType: "text/html")]) {
+            _, site, reach, ca in
             let json = try await Self.run(["fetch", site] + reach + ["--ca-file", ca, "--format", "json"])
             #expect(json.status == 0)
-            #expect(Self.diagnostics(try json.json()).contains { $0["rule"] as? String == "AD-4.7" && $0["severity"] as? String == "warning" })
+            #expect(
+                Self.diagnostics(try json.json()).contains {
+                    $0["rule"] as? String == "AD-4.7" && $0["severity"] as? String == "warning"
+                })
             let text = try await Self.run(["fetch", site] + reach + ["--ca-file", ca, "-o", "/dev/null"])
             #expect(text.stderr.contains("warning [AD-4.7]"))
             #expect(text.stderr.contains("text/html"))
         }
     }
 
-    @Test("AD-4.9: malformed and deeply nested JSON are refused with a parse diagnostic (exit 65)", arguments: [
-        #"{"webcredentials":"#, String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
-    ])
+    @Test(
+        "AD-4.9: malformed and deeply nested JSON are refused with a parse diagnostic (exit 65)",
+        arguments: [
+            #"{"webcredentials":"#, String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
+        ])
     func malformed(body: String) async throws {
         try await Self.withSite(routes: [Self.wellKnown: .json(body)]) { _, site, reach, ca in
             let result = try await Self.run(["fetch", site] + reach + ["--ca-file", ca, "--format", "json"])
@@ -234,7 +253,8 @@ struct FetchCommandTests {
         try await Self.withSite(routes: [:]) { server, site, reach, ca in
             server.setRoute("/a/v1/\(site)", .json(Self.good))
             let base = "https://cdn.test:\(server.port)/a/v1/"
-            let result = try await Self.run(["fetch", site, "--cdn", "--cdn-base-url", base] + reach + ["--ca-file", ca, "--format", "json"])
+            let result = try await Self.run(
+                ["fetch", site, "--cdn", "--cdn-base-url", base] + reach + ["--ca-file", ca, "--format", "json"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try result.json()["route"] as? String == "cdn")
             #expect(server.requests.first?.headers["apple-proxied-domain-name"] == "aasa.test")

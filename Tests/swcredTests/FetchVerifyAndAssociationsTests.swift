@@ -27,12 +27,15 @@ struct FetchVerifyAndAssociationsTests {
 
     @Test("AD-4.3: verify --direct trusts a developer entry through --ca-file in developer mode")
     func verifyDeveloperEntry() async throws {
-        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) { server, site, reach, ca in
+        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) {
+            server, site, reach, ca in
             let directory = try CLI.temporaryDirectory("swcred-verify-live")
             defer { try? FileManager.default.removeItem(at: directory) }
             let app = try Self.entitlements(["webcredentials:\(site)?mode=developer"], in: directory)
             let result = try await FetchCommandTests.run(
-                ["verify", "--entitlements", app, "--direct", "--developer-mode", "--ca-file", ca] + reach + ["--format", "json"]
+                ["verify", "--entitlements", app, "--direct", "--developer-mode", "--ca-file", ca] + reach + [
+                    "--format", "json",
+                ]
             )
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             let report = try result.json()
@@ -50,12 +53,15 @@ struct FetchVerifyAndAssociationsTests {
 
     @Test("AD-4.3: --ca-file does not vouch for a plain entry (developer-mode semantics): not trusted, exit 10")
     func verifyPlainEntryNeedsSystemTrust() async throws {
-        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) { server, site, reach, ca in
+        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) {
+            server, site, reach, ca in
             let directory = try CLI.temporaryDirectory("swcred-verify-live")
             defer { try? FileManager.default.removeItem(at: directory) }
             let app = try Self.entitlements(["webcredentials:\(site)"], in: directory)
             let result = try await FetchCommandTests.run(
-                ["verify", "--entitlements", app, "--direct", "--developer-mode", "--ca-file", ca] + reach + ["--format", "json"]
+                ["verify", "--entitlements", app, "--direct", "--developer-mode", "--ca-file", ca] + reach + [
+                    "--format", "json",
+                ]
             )
             #expect(result.status == 10)
             let association = Self.association(try result.json())
@@ -67,12 +73,15 @@ struct FetchVerifyAndAssociationsTests {
 
     @Test("AD-4.1: verify --cdn sends a mode entry to the site's .well-known, never to the CDN")
     func verifyCDNModeEntry() async throws {
-        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) { server, site, reach, ca in
+        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) {
+            server, site, reach, ca in
             let directory = try CLI.temporaryDirectory("swcred-verify-live")
             defer { try? FileManager.default.removeItem(at: directory) }
             let app = try Self.entitlements(["webcredentials:\(site)?mode=developer"], in: directory)
             let result = try await FetchCommandTests.run(
-                ["verify", "--entitlements", app, "--cdn", "--developer-mode", "--ca-file", ca] + reach + ["--format", "json"]
+                ["verify", "--entitlements", app, "--cdn", "--developer-mode", "--ca-file", ca] + reach + [
+                    "--format", "json",
+                ]
             )
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             #expect(Self.association(try result.json())["source"] as? String == "cdn")
@@ -83,12 +92,15 @@ struct FetchVerifyAndAssociationsTests {
     @Test("AD-4.4: verify --direct reports a redirecting site as not trusted with the redirect in the reason")
     func verifyRedirect() async throws {
         let target = "https://www.aasa.test/.well-known/apple-app-site-association"
-        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .redirect(301, to: target)]) { _, site, reach, ca in
+        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .redirect(301, to: target)]) {
+            _, site, reach, ca in
             let directory = try CLI.temporaryDirectory("swcred-verify-live")
             defer { try? FileManager.default.removeItem(at: directory) }
             let app = try Self.entitlements(["webcredentials:\(site)?mode=developer"], in: directory)
             let result = try await FetchCommandTests.run(
-                ["verify", "--entitlements", app, "--direct", "--developer-mode", "--ca-file", ca] + reach + ["--format", "json"]
+                ["verify", "--entitlements", app, "--direct", "--developer-mode", "--ca-file", ca] + reach + [
+                    "--format", "json",
+                ]
             )
             #expect(result.status == 10)
             let association = Self.association(try result.json())
@@ -99,13 +111,15 @@ struct FetchVerifyAndAssociationsTests {
 
     @Test("AD-5.3/AD-5.6: associations installs, refreshes live, and keeps site approval after a later failure")
     func associationsLive() async throws {
-        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) { server, site, reach, ca in
+        try await FetchCommandTests.withSite(routes: [FetchCommandTests.wellKnown: .json(Self.listing)]) {
+            server, site, reach, ca in
             let home = try CLI.temporaryDirectory("swcred-associations-live")
             defer { try? FileManager.default.removeItem(at: home) }
             let app = try Self.entitlements(["webcredentials:\(site)?mode=developer"], in: home)
             let live = ["--direct", "--developer-mode", "--ca-file", ca] + reach
 
-            let installed = try await Self.run(["associations", "--entitlements", app] + live + ["--format", "json"], home: home)
+            let installed = try await Self.run(
+                ["associations", "--entitlements", app] + live + ["--format", "json"], home: home)
             #expect(installed.status == 0, "\(installed.stderr)")
             let first = try installed.json()
             #expect(first["installed"] as? Int == 1)
@@ -133,7 +147,9 @@ struct FetchVerifyAndAssociationsTests {
             #expect(error?["code"] as? Int == 500)
 
             let text = try await Self.run(["associations"], home: home)
-            for label in ["User Approval:", "Site/Fmwk Approval:", "Last Checked:", "Next Check:", "Error:", "Retries:"] {
+            for label in [
+                "User Approval:", "Site/Fmwk Approval:", "Last Checked:", "Next Check:", "Error:", "Retries:",
+            ] {
                 #expect(text.stdout.contains(label))
             }
         }

@@ -130,7 +130,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     public func url(for request: AASAFetchRequest) -> String {
         switch request.route {
         case .cdn:
-            let base = configuration.cdnBaseURL.hasSuffix("/") ? configuration.cdnBaseURL : configuration.cdnBaseURL + "/"
+            let base =
+                configuration.cdnBaseURL.hasSuffix("/") ? configuration.cdnBaseURL : configuration.cdnBaseURL + "/"
             return base + request.host.authority
         case .direct, .origin:
             return "https://\(request.host.authority)\(Self.wellKnownPath)"
@@ -185,6 +186,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     ///   - route: the route, for the CDN's failure rule and the report.
     ///   - allowUserInstalledRoots: whether `--ca-file` roots may vouch for the server (AD-4.3).
     ///   - headers: extra request headers.
+    /// - Returns: the report and, when every transport rule passed, the body.
     public func fetch(
         url: String,
         route: RetrievalRoute,
@@ -199,7 +201,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                     rule: "AD-4.2",
                     domain: RetrievalFailure.urlErrorDomain,
                     code: -1022,
-                    message: "\(url.prefix(300)) is not https: association files are only fetched over https with a valid certificate"
+                    message:
+                        "\(url.prefix(300)) is not https: association files are only fetched over https with a valid certificate"
                 )
             )
             return AASAFetchResult(report: report, body: nil)
@@ -216,7 +219,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 RetrievalDiagnostic(
                     rule: "AD-4.3",
                     severity: .note,
-                    message: "a user-installed root was given but not used: such roots count only for developer-mode entries"
+                    message:
+                        "a user-installed root was given but not used: such roots count only for developer-mode entries"
                 )
             )
             return result
@@ -229,7 +233,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 RetrievalDiagnostic(
                     rule: "AD-4.3",
                     severity: .warning,
-                    message: "the server's certificate is trusted only through a user-installed root (--ca-file); a device accepts that only in developer mode"
+                    message:
+                        "the server's certificate is trusted only through a user-installed root (--ca-file); a device accepts that only in developer mode"
                 ),
                 at: 0
             )
@@ -309,11 +314,14 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 let location = response.headers.first(name: "location")
                 report.redirected = true
                 report.location = location
-                var message = "the server answered \(status) (redirect) to \(location.map { "'\($0.prefix(500))'" } ?? "no Location"); redirects are not followed: serve the file at this URL with status 200"
+                var message =
+                    "the server answered \(status) (redirect) to \(location.map { "'\($0.prefix(500))'" } ?? "no Location"); redirects are not followed: serve the file at this URL with status 200"
                 if let location, location.lowercased().hasPrefix("http:") {
                     message += "; the target is not even https (AD-4.2)"
                 }
-                report.refuse(RetrievalFailure(rule: "AD-4.4", domain: RetrievalFailure.httpDomain, code: status, message: message))
+                report.refuse(
+                    RetrievalFailure(
+                        rule: "AD-4.4", domain: RetrievalFailure.httpDomain, code: status, message: message))
                 return AASAFetchResult(report: report, body: nil)
             }
             // AD-4.1 (CDN) and AD-4.5: error statuses.
@@ -326,7 +334,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                             rule: "AD-4.1",
                             domain: RetrievalFailure.swcErrorDomain,
                             code: 7,
-                            message: "the CDN answered \(status); Apple-Failure-Reason: \(reason.prefix(300)); Apple-Failure-Details: \(details.prefix(300))"
+                            message:
+                                "the CDN answered \(status); Apple-Failure-Reason: \(reason.prefix(300)); Apple-Failure-Details: \(details.prefix(300))"
                         )
                     )
                 } else {
@@ -375,7 +384,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                     RetrievalDiagnostic(
                         rule: "AD-4.6",
                         severity: .warning,
-                        message: "the server sent Content-Encoding '\(encoding.prefix(100))' although none was asked for; the cap and the parse apply to the bytes as received"
+                        message:
+                            "the server sent Content-Encoding '\(encoding.prefix(100))' although none was asked for; the cap and the parse apply to the bytes as received"
                     )
                 )
             }
@@ -411,7 +421,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 RetrievalDiagnostic(
                     rule: "AD-3.8",
                     severity: .warning,
-                    message: "the file is a signed CMS (PKCS#7) body: signing is deprecated since iOS 9; serve plain JSON"
+                    message:
+                        "the file is a signed CMS (PKCS#7) body: signing is deprecated since iOS 9; serve plain JSON"
                 )
             )
         }
@@ -424,7 +435,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 RetrievalDiagnostic(
                     rule: "AD-4.7",
                     severity: .warning,
-                    message: "Content-Type is \(report.contentType.map { "'\($0.prefix(200))'" } ?? "missing"); serve the file as application/json (devices do not check, validators do)"
+                    message:
+                        "Content-Type is \(report.contentType.map { "'\($0.prefix(200))'" } ?? "missing"); serve the file as application/json (devices do not check, validators do)"
                 )
             )
         }
@@ -512,7 +524,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             rule: "AD-4.8",
             domain: RetrievalFailure.urlErrorDomain,
             code: -1004,
-            message: "--resolve names \(host) on port \(entries.map { String($0.port) }.joined(separator: ", ")) but the fetch goes to port \(port)",
+            message:
+                "--resolve names \(host) on port \(entries.map { String($0.port) }.joined(separator: ", ")) but the fetch goes to port \(port)",
             isNetworkFailure: true
         )
     }
@@ -534,7 +547,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
 extension String {
     fileprivate var localizedStandardContainsCertificate: Bool {
         let lower = lowercased()
-        return lower.contains("certificate") && (lower.contains("unknown") || lower.contains("untrusted") || lower.contains("verify"))
+        return lower.contains("certificate")
+            && (lower.contains("unknown") || lower.contains("untrusted") || lower.contains("verify"))
     }
 }
 

@@ -75,13 +75,16 @@ public struct ResolveOverride: Sendable, Hashable, CustomStringConvertible {
         guard parts.count == 3, !parts[0].isEmpty, !parts[2].isEmpty,
             let port = Int(parts[1]), (1...65535).contains(port)
         else {
-            throw SWCredError(.usage, "--resolve wants HOST:PORT:ADDR with a port from 1 to 65535, got '\(text.prefix(200))'")
+            throw SWCredError(
+                .usage, "--resolve wants HOST:PORT:ADDR with a port from 1 to 65535, got '\(text.prefix(200))'")
         }
         var address = String(parts[2])
         if address.hasPrefix("["), address.hasSuffix("]") {
             address = String(address.dropFirst().dropLast())
         }
-        let allowed = address.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".:-".unicodeScalars.contains($0)) }
+        let allowed = address.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".:-".unicodeScalars.contains($0))
+        }
         guard allowed, address.utf8.count <= 255 else {
             throw SWCredError(.usage, "--resolve address '\(address.prefix(200))' is not an address")
         }

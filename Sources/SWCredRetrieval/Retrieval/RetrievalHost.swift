@@ -19,7 +19,9 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
         guard !name.isEmpty, name.utf8.count <= 253,
-            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }),
+            name.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+            }),
             !name.hasPrefix("."), !name.contains("..")
         else {
             throw SWCredError(

@@ -120,7 +120,8 @@ public struct LiveAssociationSource: AssociationFileSource {
             case .always: true
             case .developerEntries: request.route == .modeDirect && device.developerMode
             }
-        let result = await fetcher.fetch(AASAFetchRequest(host: host, route: route(for: request), allowUserInstalledRoots: allowRoots))
+        let result = await fetcher.fetch(
+            AASAFetchRequest(host: host, route: route(for: request), allowUserInstalledRoots: allowRoots))
         try Task.checkCancellation()
         return RetrievedAssociationFile(result, source: kind)
     }
@@ -138,7 +139,8 @@ extension RetrievedAssociationFile {
                 AssociationFetchFailure(domain: $0.domain, code: $0.code, message: "\($0.rule): \($0.message)")
             },
             // Errors are in `failure`; passed checks are listed by `fetch` only.
-            diagnostics: report.diagnostics.filter { $0.severity != .error && $0.severity != .passed }.map(Diagnostic.init),
+            diagnostics: report.diagnostics.filter { $0.severity != .error && $0.severity != .passed }.map(
+                Diagnostic.init),
             usedUserInstalledRoot: report.userInstalledRoot
         )
     }

@@ -76,7 +76,9 @@ struct AssociationsCommand: SWCredSubcommand {
         // The device: the store's settings, or the flags.
         var settings = SWCredStore.DeviceSettings()
         if changes {
-            settings = try await store.modify(console: console, createIfMissing: true) { contents, _ in contents.settings }
+            settings = try await store.modify(console: console, createIfMissing: true) { contents, _ in
+                contents.settings
+            }
         }
         let device = SWCredAssociation.DeviceSettings(
             developerMode: app.device.developerMode || settings.developerMode,
@@ -112,12 +114,14 @@ struct AssociationsCommand: SWCredSubcommand {
             }
             for outcome in outcomes where outcome.checked {
                 for diagnostic in outcome.diagnostics where diagnostic.severity != .note {
-                    console.err("\(AssociationRecordView(outcome.record).domain) (\(outcome.record.appID)): \(diagnostic)")
+                    console.err(
+                        "\(AssociationRecordView(outcome.record).domain) (\(outcome.record.appID)): \(diagnostic)")
                 }
             }
         }
 
-        let records = try await listRecords(console: console, appID: appFilter, service: serviceFilter, storeMayBeMissing: !changes)
+        let records = try await listRecords(
+            console: console, appID: appFilter, service: serviceFilter, storeMayBeMissing: !changes)
         let views = records.map(AssociationRecordView.init)
         switch console.format {
         case .json:
@@ -134,7 +138,8 @@ struct AssociationsCommand: SWCredSubcommand {
         -> any AssociationFileSource
     {
         if let aasaDir = source.aasaDir { return DirectoryAssociationSource(root: aasaDir) }
-        return try LiveAssociationSource.make(kind: kind, caFile: source.caFile, resolve: source.resolve, device: device)
+        return try LiveAssociationSource.make(
+            kind: kind, caFile: source.caFile, resolve: source.resolve, device: device)
     }
 
     /// The stored records, filtered; an absent store lists nothing when nothing was to be changed.

@@ -26,7 +26,8 @@ struct FetchCommand: SWCredSubcommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The site: HOST or HOST:PORT (an https:// URL of the site is accepted).", valueName: "host"))
+    @Argument(
+        help: ArgumentHelp("The site: HOST or HOST:PORT (an https:// URL of the site is accepted).", valueName: "host"))
     var host: String
 
     @Flag(help: "Fetch through Apple's CDN route https://app-site-association.cdn-apple.com/a/v1/<host>.")
@@ -44,7 +45,9 @@ struct FetchCommand: SWCredSubcommand {
     @Option(help: ArgumentHelp("Connect HOST:PORT to ADDR (repeatable), like curl.", valueName: "host:port:addr"))
     var resolve: [String] = []
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write the body to this file.", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("Seconds allowed for the whole exchange (default 60).", valueName: "seconds"))
