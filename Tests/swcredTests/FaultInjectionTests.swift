@@ -146,7 +146,7 @@ private struct StraceLog {
             // "<tid> <syscall>(<args>…" starts a call; "<tid> <... syscall resumed>" continues one.
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, let thread = Int(parts[0]) else { continue }
-            let rest = parts[1]
+            let rest = parts[1].drop(while: { $0 == " " })  // strace pads the thread id with spaces
             guard let paren = rest.firstIndex(of: "("), !rest.hasPrefix("<...") else { continue }
             let name = String(rest[..<paren])
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }

@@ -240,22 +240,18 @@ func pathExists(_ path: String) -> Bool {
     return lstat(path, &st) == 0
 }
 
-/// Runs blocking store work (Argon2id, lock waits, `fsync`) on a thread of its own, off Swift's
-/// cooperative pool (STYLE.md "Blocking work stays off the cooperative pool").
+/// Runs blocking store work (Argon2id, lock waits, `fsync`) for a command.
+///
+/// **Decision:** the work runs inline, on the command's own task, not on a thread of its own.
+/// A `swcred` process runs exactly one command, so there is no other task on Swift's cooperative
+/// pool for it to starve (the concern of STYLE.md "Blocking work stays off the cooperative pool",
+/// which the library's async callers, such as SWCredKit's store backend, follow). Running inline
+/// keeps every system call of one command on one thread, which the T5 fault-injection test relies
+/// on: strace's `inject=…:when=N` counts calls per thread, and a second thread would make the N-th
+/// `write` of the output thread fail together with the N-th `write` of the store's write path.
 enum Blocking {
     static func run<R: Sendable>(_ work: @escaping @Sendable () throws(SWCredError) -> R) async throws(SWCredError) -> R {
-        let result: Result<R, SWCredError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                do throws(SWCredError) {
-                    continuation.resume(returning: .success(try work()))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-            thread.stackSize = 4 << 20
-            thread.start()
-        }
-        return try result.get()
+        try work()
     }
 }
 
