@@ -14,11 +14,11 @@ let goodAASA = #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]},"appl
 func configuration(
     for server: TLSTestServer,
     trustTestRoot: Bool = true,
-    totalTimeout: Duration = .seconds(20),
-    readTimeout: Duration = .seconds(20)
+    totalTimeout: Duration = .seconds(45),
+    readTimeout: Duration = .seconds(30)
 ) -> RetrievalConfiguration {
     RetrievalConfiguration(
-        connectTimeout: .seconds(5),
+        connectTimeout: .seconds(15),
         readTimeout: readTimeout,
         totalTimeout: totalTimeout,
         userInstalledRootsPEM: trustTestRoot ? [server.certificateAuthority.certificatePEM] : [],
@@ -47,8 +47,8 @@ func fetchOnce(
     route: RetrievalRoute = .direct,
     trustTestRoot: Bool = true,
     allowUserInstalledRoots: Bool = true,
-    totalTimeout: Duration = .seconds(20),
-    readTimeout: Duration = .seconds(20)
+    totalTimeout: Duration = .seconds(45),
+    readTimeout: Duration = .seconds(30)
 ) async throws -> (AASAFetchResult, [RecordedRequest]) {
     try await TLSTestServer.withServer(hostnames: hostnames, routes: routes) { server in
         let config = configuration(
