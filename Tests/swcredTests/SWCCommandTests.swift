@@ -25,9 +25,9 @@ private struct SWCSandbox {
         entitlements = file.path
     }
 
-    /// Runs swcred in the sandbox.
-    func run(_ arguments: [String], stdin: String? = nil) throws -> CLI.Result {
-        try CLI.run(arguments, stdin: stdin, home: home)
+    /// Runs swcred in the sandbox, optionally under a launcher (setsid, script).
+    func run(_ arguments: [String], stdin: String? = nil, launcher: [String] = []) throws -> CLI.Result {
+        try CLI.run(arguments, stdin: stdin, home: home, launcher: launcher)
     }
 
     /// The app options, refreshing the records from the offline sites.
@@ -210,6 +210,41 @@ struct SWCCommandTests {
             .forEachCredential { password in
                 #expect(password.count == 20 && password.split(separator: "-").count == 3)  // xxxxxx-xxxxxx-xxxxxx
             }
+    }
+
+    @Test("cli SWC-4.5: --pick ask / --user ask without a terminal answer cancel and say so; nothing waits",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")))
+    func askWithoutTerminal() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        #expect(try box.run(["add", "example.com", "alice", "--password-stdin"] + box.app, stdin: "pw").status == 0)
+        // setsid: a new session without a controlling terminal, whatever the test runner has.
+        let request = try box.run(["request", "--pick", "ask"] + box.appOnly, launcher: ["/usr/bin/setsid", "--wait"])
+        #expect(request.status == 13)
+        #expect(request.stderr.contains("no terminal"))
+        let add = try box.run(
+            ["add", "example.com", "bob", "--generate", "--user", "ask"] + box.appOnly, launcher: ["/usr/bin/setsid", "--wait"])
+        #expect(add.status == 13)
+        #expect(add.stderr.contains("no terminal"))
+    }
+
+    @Test("cli SWC-4.1: --pick ask shows the picker on the terminal and reads the choice",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func askOnTerminal() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        #expect(try box.run(["add", "example.com", "alice", "--password-stdin"] + box.app, stdin: "pw-a").status == 0)
+        #expect(try box.run(["add", "example.com", "bob", "--password-stdin"] + box.appOnly, stdin: "pw-b").status == 0)
+        // script(1) gives the command a pseudo-terminal and forwards our stdin to it; the binary and
+        // its arguments arrive as "$@" and are joined into script's command string.
+        let viaScript = ["/bin/sh", "-c", #"exec /usr/bin/script -qefc "$*" /dev/null"#, "sh"]
+        let result = try box.run(["request", "--pick", "ask"] + box.appOnly, stdin: "2\n", launcher: viaScript)
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("Select a Safari Saved Password"))
+        // Both items carry the comment `default`: each is inserted at the head, so bob comes first (SWC-7.3 step 5).
+        #expect(result.stdout.contains("1) bob"))
+        #expect(result.stdout.contains("2) alice"))
+        #expect(result.stdout.contains("alice\tpw-a"))
     }
 
     @Test("cli settings: JSON shape, changes persist")

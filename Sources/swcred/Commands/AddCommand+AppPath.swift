@@ -6,7 +6,8 @@ import SWCredSodium
 
 /// The app path of `swcred add` (cli.md): `SecAddSharedWebCredential` with every check of
 /// shared-web-credentials.md §6, as the app given by `--entitlements` / `--app-id`, with the
-/// simulated user's answer `--user allow|not-now|cancel` (default `allow`).
+/// simulated user's answer `--user allow|not-now|cancel` (default `allow`), or `--user ask` to
+/// answer on the terminal (cancel, said on stderr, when there is none).
 ///
 /// - The password comes from `--password-stdin`, `--password-file`, or `--generate` (the legacy
 ///   `xxx-xxx-xxx-xxx` format of `SecCreateSharedWebCredentialPassword`, or with `--rules` a
@@ -29,20 +30,20 @@ extension AddCommand {
             throw ValidationError("give exactly one of --password-stdin, --password-file, --generate and --delete")
         }
         if rules != nil && !generate { throw ValidationError("--rules needs --generate") }
-        do {
-            _ = try SWCPromptAnswer(userOption: user)
-        } catch {
-            throw ValidationError("--user must be allow, not-now or cancel")
+        guard user == "ask" || (try? SWCPromptAnswer(userOption: user)) != nil else {
+            throw ValidationError("--user must be allow, not-now, cancel or ask")
         }
     }
 
     /// Runs the app path and prints the result.
     func addAppPath(_ console: Console) async throws(SWCredError) -> Int32 {
-        let answer = try SWCPromptAnswer(userOption: user)
+        let askUser = user == "ask"
+        let answer = askUser ? .cancel : try SWCPromptAnswer(userOption: user)
         let password = try appPathPassword()
         let service = try await SWCCommandSupport.makeService(
             storeOptions: storeOptions, app: app, source: source, console: console,
-            responder: SWCPolicyResponder(confirmation: answer, pick: .cancel), profile: nil, simulator: simulator)
+            responder: askUser ? TerminalResponder(console: console) : SWCPolicyResponder(confirmation: answer, pick: .cancel),
+            profile: nil, simulator: simulator)
         let report = await service.add(fqdn: domain, account: account, password: password)
         if let error = report.completionError {
             // A failed check (or a failed new-item write): the completion got this error. Under

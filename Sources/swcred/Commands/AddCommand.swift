@@ -64,7 +64,7 @@ struct AddCommand: SWCredSubcommand {
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
 
-    @Option(help: ArgumentHelp("App path: the simulated user's answer to the prompt: allow, not-now or cancel.",
+    @Option(help: ArgumentHelp("App path: the simulated user's answer to the prompt: allow, not-now, cancel, or ask (on the terminal).",
                                valueName: "answer"))
     var user: String = "allow"
 
