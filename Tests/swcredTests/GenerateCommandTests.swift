@@ -153,3 +153,25 @@ struct GenerateCommandTests {
         #expect(a.stderr.contains("NOT SECRET"))
     }
 }
+
+extension GenerateCommandTests {
+    @Test("PW-3.5: --block-list keeps listed substrings out and marks the entropy as an upper bound")
+    func blockList() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("block.txt")
+        try Data("AAA\n  bbb  \n\n".utf8).write(to: list)
+        let result = try CLI.run([
+            "generate", "--format", "json", "--rules", "allowed: [ab]; minlength: 8; maxlength: 8;", "--count", "50",
+            "--block-list", list.path,
+        ])
+        #expect(result.status == 0)
+        for line in try Self.jsonLines(result) {
+            let password = line["password"] as? String ?? "aaa"
+            #expect(!password.contains("aaa") && !password.contains("bbb"))
+            #expect(line["entropyIsUpperBound"] as? Bool == true)
+        }
+        #expect(result.stderr.contains("upper bound"))
+        #expect(try CLI.run(["generate", "--block-list", folder.appendingPathComponent("missing").path]).status == 66)
+    }
+}

@@ -18,7 +18,9 @@ public struct GeneratedPassword: Sendable, Hashable, CustomStringConvertible {
     /// `false` when a deterministic test source produced the password (PW-1.1).
     public let isSecret: Bool
     /// Warnings to show: parser diagnostics, ignored `minlength`, entropy below 64 bits, fallbacks.
-    public let warnings: [String]
+    public internal(set) var warnings: [String]
+    /// `true` when a block list (PW-3.5) removed candidates: ``entropyBits`` is then an upper bound.
+    public internal(set) var entropyIsUpperBound = false
 
     /// The entropy below which a warning is added (PW-6.4).
     public static let lowEntropyThreshold = 64.0

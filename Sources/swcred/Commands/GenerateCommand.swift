@@ -2,7 +2,7 @@ import ArgumentParser
 import SWCredCore
 import SWCredPasswords
 
-/// `swcred generate [--style strong|legacy|classic] [--rules R | --domain D --quirks FILE] [--count N]`
+/// `swcred generate [--style strong|legacy|classic] [--rules R | --domain D --quirks FILE] [--count N] [--block-list FILE]`
 /// (cli.md): strong passwords, with their exact entropy (PW-6).
 ///
 /// `strong` is Safari's 20-character format (PW-3), `legacy` exactly
@@ -12,7 +12,8 @@ import SWCredPasswords
 /// parsed as Apple parses them, and their diagnostics are shown on stderr (PW-7.2).
 ///
 /// Text: one password per line. JSON lines: `{"schema","password","entropyBits","rules"}`, plus
-/// `style`, `secret` and `count` (|V| in decimal). Warnings (entropy below 64 bits, ignored
+/// `style`, `secret`, `count` (|V| in decimal) and `entropyIsUpperBound` (true with `--block-list`,
+/// PW-3.5). Warnings (entropy below 64 bits, ignored
 /// `minlength`, rules diagnostics) go to stderr once.
 struct GenerateCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
@@ -49,6 +50,9 @@ struct GenerateCommand: SWCredSubcommand {
 
     @Option(help: "How many passwords (1-10000).")
     var count: Int = 1
+
+    @Option(help: "A file of substrings (one per line, case-insensitive) that passwords must not contain.")
+    var blockList: String?
 
     /// PW-1.1: a deterministic source for tests; its output is marked not secret.
     @Option(help: .hidden)
@@ -90,16 +94,17 @@ struct GenerateCommand: SWCredSubcommand {
             }
         }
         let generator = try PreparedGenerator(style: style.passwordStyle, rules: parsedRules)
+        let blocked = try blockList.map { (path: String) throws(SWCredError) in try BlockList(contentsOfFile: path) } ?? BlockList([])
         var seeded = insecureTestSeed.map { SeededRandomSource(seed: $0) }
         let system = SodiumRandomSource()
         for index in 0..<count {
             let generated: GeneratedPassword
             if var source = seeded {
-                generated = try generator.next(using: &source)
+                generated = try generator.next(using: &source, blockList: blocked)
                 seeded = source
             } else {
                 var source = system
-                generated = try generator.next(using: &source)
+                generated = try generator.next(using: &source, blockList: blocked)
             }
             if index == 0 {
                 for warning in warnings + generated.warnings { console.warn(warning) }
@@ -123,6 +128,7 @@ struct GeneratedLine: Encodable {
     let style: String
     let secret: Bool
     let count: String
+    let entropyIsUpperBound: Bool
 
     init(_ generated: GeneratedPassword) {
         password = generated.password
@@ -132,9 +138,10 @@ struct GeneratedLine: Encodable {
         style = generated.style.rawValue
         secret = generated.isSecret
         count = generated.outputCount.description
+        entropyIsUpperBound = generated.entropyIsUpperBound
     }
 
-    private enum Keys: String, CodingKey { case password, entropyBits, rules, style, secret, count }
+    private enum Keys: String, CodingKey { case password, entropyBits, rules, style, secret, count, entropyIsUpperBound }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -144,5 +151,6 @@ struct GeneratedLine: Encodable {
         try container.encode(style, forKey: .style)
         try container.encode(secret, forKey: .secret)
         try container.encode(count, forKey: .count)
+        try container.encode(entropyIsUpperBound, forKey: .entropyIsUpperBound)
     }
 }
