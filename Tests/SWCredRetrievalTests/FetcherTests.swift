@@ -203,3 +203,70 @@ struct FetcherTests {
         #expect(!plain.report.diagnostics.contains { $0.rule == "AD-3.8" })
     }
 }
+
+@Suite("AD-4.4 device model: following https redirects (off by default)")
+struct RedirectFollowingTests {
+    static func fetch(
+        _ routes: [String: TestRoute],
+        route: RetrievalRoute = .direct,
+        maximumRedirects: Int = 5
+    ) async throws -> (AASAFetchResult, [RecordedRequest], Int) {
+        try await TLSTestServer.withServer(hostnames: ["aasa.test", "www.aasa.test", "cdn.test"], routes: routes) {
+            server in
+            var config = configuration(for: server)
+            config.followsRedirects = true
+            config.maximumRedirects = maximumRedirects
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
+                await $0.fetch(try request(server, route: route))
+            }
+            return (result, server.requests, server.port)
+        }
+    }
+
+    @Test("AD-4.4: an https redirect is followed when asked, with a warning per hop")
+    func followsHTTPS() async throws {
+        let (result, requests, port) = try await Self.fetch([
+            wellKnown: .redirect(301, to: "/moved"),
+            "/moved": .redirect(302, to: "/final"),
+            "/final": .json(goodAASA),
+        ])
+        #expect(result.report.accepted)
+        #expect(result.report.redirected)
+        #expect(result.report.url == "https://aasa.test:\(port)/final")
+        #expect(requests.map(\.uri) == [wellKnown, "/moved", "/final"])
+        #expect(result.report.diagnostics.filter { $0.rule == "AD-4.4" && $0.severity == .warning }.count == 2)
+    }
+
+    @Test("AD-4.4: a redirect to http is denied even when following (bad scheme)")
+    func deniesHTTP() async throws {
+        let (result, requests, _) = try await Self.fetch([wellKnown: .redirect(301, to: "http://aasa.test/x")])
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.message.contains("bad scheme") == true)
+        #expect(result.report.diagnostics.filter { $0.severity == .error }.count == 1)
+        #expect(requests.count == 1)
+    }
+
+    @Test("AD-4.4: more than the hop limit is refused (-1007)")
+    func hopLimit() async throws {
+        let (result, requests, _) = try await Self.fetch(
+            [wellKnown: .redirect(302, to: wellKnown)], maximumRedirects: 3)
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.code == -1007)
+        #expect(requests.count == 4)
+    }
+
+    @Test("AD-4.4: the CDN route never follows")
+    func cdnNeverFollows() async throws {
+        try await TLSTestServer.withServer(hostnames: ["aasa.test", "cdn.test"]) { server in
+            server.setRoute("/a/v1/aasa.test:\(server.port)", .redirect(301, to: "/elsewhere"))
+            server.setRoute("/elsewhere", .json(goodAASA))
+            var config = configuration(for: server)
+            config.followsRedirects = true
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
+                await $0.fetch(try request(server, route: .cdn))
+            }
+            #expect(!result.report.accepted)
+            #expect(server.requests.count == 1)
+        }
+    }
+}

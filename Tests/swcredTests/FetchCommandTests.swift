@@ -104,6 +104,25 @@ struct FetchCommandTests {
         }
     }
 
+    @Test("AD-4.4: --follow-redirects models the device: an https hop is followed with a warning (exit 0)")
+    func followRedirects() async throws {
+        let routes: [String: TestRoute] = [Self.wellKnown: .redirect(301, to: "/final"), "/final": .json(Self.good)]
+        try await Self.withSite(routes: routes) { _, site, reach, ca in
+            let result = try await Self.run(
+                ["fetch", site, "--follow-redirects"] + reach + ["--ca-file", ca, "--format", "json"]
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try result.json()
+            #expect(report["url"] as? String == "https://\(site)/final")
+            #expect(report["redirected"] as? Bool == true)
+            #expect(
+                Self.diagnostics(report).contains {
+                    $0["rule"] as? String == "AD-4.4" && $0["severity"] as? String == "warning"
+                }
+            )
+        }
+    }
+
     @Test("AD-4.5: 404 and 500 are refused (exit 69)", arguments: [404, 500])
     func errorStatus(status: Int) async throws {
         try await Self.withSite(routes: [Self.wellKnown: .status(status)]) { server, site, reach, ca in

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -192,6 +193,83 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         route: RetrievalRoute,
         allowUserInstalledRoots: Bool,
         headers: [(String, String)] = []
+    ) async -> AASAFetchResult {
+        var current = url
+        var followed: [RetrievalDiagnostic] = []
+        while true {
+            var result = await fetchWithoutRedirects(
+                url: current,
+                route: route,
+                allowUserInstalledRoots: allowUserInstalledRoots,
+                headers: headers
+            )
+            // AD-4.4 Decision: strict unless the device model is asked for; the CDN route never follows.
+            guard configuration.followsRedirects, route != .cdn, result.report.redirected,
+                let location = result.report.location
+            else {
+                if !followed.isEmpty {
+                    result.report.redirected = true
+                    result.report.diagnostics.insert(contentsOf: followed, at: 0)
+                }
+                return result
+            }
+            let status = result.report.status ?? 0
+            guard let target = Self.resolve(location: location, against: current),
+                target.lowercased().hasPrefix("https://")
+            else {
+                // The device: "Denying redirect … bad scheme".
+                result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
+                result.report.diagnostics.insert(contentsOf: followed, at: 0)
+                result.report.refuse(
+                    RetrievalFailure(
+                        rule: "AD-4.4",
+                        domain: RetrievalFailure.httpDomain,
+                        code: status,
+                        message:
+                            "redirect \(status) to '\(location.prefix(300))' denied: bad scheme (only https targets are followed)"
+                    )
+                )
+                return result
+            }
+            guard followed.count < configuration.maximumRedirects else {
+                result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
+                result.report.diagnostics.insert(contentsOf: followed, at: 0)
+                result.report.refuse(
+                    RetrievalFailure(
+                        rule: "AD-4.4",
+                        domain: RetrievalFailure.urlErrorDomain,
+                        code: -1007,
+                        message: "too many HTTP redirects: more than \(configuration.maximumRedirects)"
+                    )
+                )
+                return result
+            }
+            followed.append(
+                RetrievalDiagnostic(
+                    rule: "AD-4.4",
+                    severity: .warning,
+                    message:
+                        "followed redirect \(status) from \(current.prefix(300)) to \(target.prefix(300)) (device model; Apple documents that the file must be served without redirects)"
+                )
+            )
+            current = target
+        }
+    }
+
+    /// `location` made absolute against `base` (RFC 3986 reference resolution), or nil.
+    static func resolve(location: String, against base: String) -> String? {
+        guard location.utf8.count <= 2048, let baseURL = URL(string: base),
+            let resolved = URL(string: location, relativeTo: baseURL)?.absoluteURL
+        else { return nil }
+        return resolved.absoluteString
+    }
+
+    /// One URL under the retrieval rules, a redirect being an answer (refused by AD-4.4).
+    private func fetchWithoutRedirects(
+        url: String,
+        route: RetrievalRoute,
+        allowUserInstalledRoots: Bool,
+        headers: [(String, String)]
     ) async -> AASAFetchResult {
         // AD-4.2: https only, checked before anything touches the network.
         guard url.lowercased().hasPrefix("https://") else {

@@ -27,6 +27,14 @@ public struct RetrievalConfiguration: Sendable, Hashable {
     /// point it at a local server; it must be `https`.
     public var cdnBaseURL: String
 
+    /// Whether redirects are followed as the device does (https targets only, at most
+    /// ``maximumRedirects`` hops, never on the CDN route). Off by default: AD-4.4 **Decision**,
+    /// strict, because the documentation forbids redirects and validators must catch them. Each
+    /// followed hop is a warning in the report.
+    public var followsRedirects: Bool = false
+    /// The most redirects followed when ``followsRedirects`` is on (5, AD-4.4).
+    public var maximumRedirects: Int = 5
+
     /// Apple's CDN base URL.
     public static let appleCDNBaseURL = "https://app-site-association.cdn-apple.com/a/v1/"
 

@@ -39,6 +39,9 @@ struct FetchCommand: SWCredSubcommand {
     @Flag(help: "Fetch .well-known only, as for ?mode= entries (no legacy root).")
     var modeEntry = false
 
+    @Flag(help: "Follow https redirects as a device does (at most 5; never on the CDN route); each hop is a warning.")
+    var followRedirects = false
+
     @Option(help: ArgumentHelp("Extra trusted roots, PEM (user-installed roots, AD-4.3).", valueName: "pem"))
     var caFile: String?
 
@@ -71,7 +74,7 @@ struct FetchCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> Int32 {
-        let configuration = try RetrievalConfiguration(
+        var configuration = try RetrievalConfiguration(
             caFile: caFile,
             resolve: resolve,
             totalTimeout: timeout,
@@ -79,6 +82,7 @@ struct FetchCommand: SWCredSubcommand {
             readTimeout: readTimeout,
             cdnBaseURL: cdnBaseUrl
         )
+        configuration.followsRedirects = followRedirects
         let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .direct : .origin)
 
         var result: AASAFetchResult
