@@ -85,6 +85,9 @@ struct RulesGenerationTests {
             #expect(!(try Self.generate("allowed: special; minlength: 30;", seed: seed)).password.contains(" "))
         }
         #expect(throws: SWCredError(.infeasible, "")) { try Self.generate("required: [ ]; allowed: lower;") }
+        #expect(throws: SWCredError(.infeasible, "")) { try Self.generate("allowed: [ ];") }
+        // Only '-' allowed: no dashed grouping (nothing to group), twelve dashes.
+        #expect(try Self.generate("allowed: [-];").password == "------------")
     }
 
     @Test("PW-1.5: infeasible rules fail with infeasible naming the conflicting constraints")

@@ -138,9 +138,11 @@ extension GenerationPlan {
 
         // PW-5.5: classic.
         let dashAllowed = !hasAllowedSet || allowedSet.contains(dash)
-        let classicDashed = dashAllowed && minLength <= 15 && (maxLength.map { $0 >= 15 } ?? true)
         var alphabet = hasAllowedSet ? allowedSet : ClassicFormat.defaultAlphabet
         alphabet.remove(space)
+        // Dashed needs at least one character besides the separator.
+        let classicDashed = dashAllowed && minLength <= 15 && (maxLength.map { $0 >= 15 } ?? true)
+            && !alphabet.subtracting(ASCIISet("-")).isEmpty
         var length = 12
         if classicDashed {
             alphabet.remove(dash)
@@ -158,7 +160,7 @@ extension GenerationPlan {
                 .limitExceeded, "the rules ask for \(length) characters; swcred generates at most \(maximumLength)")
         }
         if alphabet.isEmpty {
-            throw SWCredError(.infeasible, "no password satisfies the rules: the allowed characters are only a space or a dash separator")
+            throw SWCredError(.infeasible, "no password satisfies the rules: the only allowed character is a space, which swcred never generates")
         }
         var classic = GenerationPlan(
             kind: .classic(alphabet: alphabet, length: length, dashed: classicDashed), constraints: constraints,
