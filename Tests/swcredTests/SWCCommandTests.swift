@@ -247,6 +247,25 @@ struct SWCCommandTests {
         #expect(result.stdout.contains("alice\tpw-a"))
     }
 
+    @Test("cli app path on a passphrase store: the passphrase from stdin is read once per command")
+    func passphraseStore() throws {
+        let box = try SWCSandbox()
+        defer { box.cleanUp() }
+        let passphraseFile = box.home.appendingPathComponent("pp")
+        try Data("correct horse\n".utf8).write(to: passphraseFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passphraseFile.path)
+        let store = ["--store", box.home.appendingPathComponent("p/keychain.swcred").path]
+        #expect(try box.run(["init", "--kdf", "test", "--passphrase-file", passphraseFile.path] + store).status == 0)
+        let added = try box.run(
+            ["add", "example.com", "alice", "--generate", "--passphrase-stdin"] + store + box.app, stdin: "correct horse\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let request = try box.run(["request", "--passphrase-stdin"] + store + box.appOnly, stdin: "correct horse\n")
+        #expect(request.status == 0, "\(request.stderr)")
+        #expect(request.stdout.hasPrefix("alice\t"))
+        let wrong = try box.run(["request", "--passphrase-stdin"] + store + box.appOnly, stdin: "wrong\n")
+        #expect(wrong.status == 20)
+    }
+
     @Test("cli settings: JSON shape, changes persist")
     func settings() throws {
         let box = try SWCSandbox()

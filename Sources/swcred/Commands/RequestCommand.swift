@@ -144,9 +144,12 @@ enum SWCCommandSupport {
             // `--app-id` alone: an app with no associated domains.
             swcApp = SWCApp(appID: app.appID, associatedDomains: [])
         }
-        // Open (or create) the store.
-        try await storeOptions.modify(console: console, createIfMissing: true) {
-            (_: inout StoreContents, _: Date) throws(SWCredError) -> Bool in true
+        // Open the store, creating it first when it does not exist yet (cli.md: the first add just
+        // works). An existing store is opened once, so a passphrase from stdin is read once.
+        if !FileManager.default.fileExists(atPath: try storeOptions.storePath()) {
+            try await storeOptions.modify(console: console, createIfMissing: true) {
+                (_: inout StoreContents, _: Date) throws(SWCredError) -> Bool in true
+            }
         }
         let options = storeOptions
         let store = try await Blocking.run { () throws(SWCredError) -> KeychainStore in try options.openStore() }
