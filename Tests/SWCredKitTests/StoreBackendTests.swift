@@ -54,6 +54,37 @@ struct StoreBackendTests {
         }
     }
 
+    @Test("SWC-3.4 / store.md §7: two instances on one store file, 40 concurrent adds, no lost update")
+    func twoInstancesNoLostUpdate() async throws {
+        let (store, keyPath, base) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: base) }
+        try store.transaction { contents, _ in
+            try contents.upsertAssociationRecord(
+                AssociationRecord(service: .webcredentials, appID: Fixture.appID, host: "example.com", siteApproval: .approved))
+        }
+        let second = try KeychainStore.open(
+            at: store.path, keySource: .keyFile(path: keyPath),
+            options: StoreOptions(lockTimeout: .seconds(30), stateDirectory: base.appendingPathComponent("state").path))
+        let app = SWCApp(appID: Fixture.appID, associatedDomains: ["webcredentials:example.com"])
+        let services = [store, second].map {
+            SharedWebCredentials(
+                backend: StoreBackend(store: $0), app: app, responder: SWCPolicyResponder(),
+                configuration: SWCConfiguration(addConfirmation: .silent))
+        }
+        let outcomes = await withTaskGroup(of: SWCAddOutcome.self) { group in
+            for index in 0..<40 {
+                let service = services[index % 2]
+                group.addTask { await service.add(fqdn: "example.com", account: "user\(index)", password: "pw").outcome }
+            }
+            var all: [SWCAddOutcome] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        #expect(outcomes == Array(repeating: .added, count: 40))
+        let accounts = Set(try store.snapshot().contents.items.map(\.account))
+        #expect(accounts == Set((0..<40).map { "user\($0)" }))
+    }
+
     @Test("SWC-8.1: SecCreateSharedWebCredentialPassword gives xxx-xxx-xxx-xxx passwords")
     func createPassword() throws {
         var seen = Set<String>()

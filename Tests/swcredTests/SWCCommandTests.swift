@@ -149,6 +149,12 @@ struct SWCCommandTests {
         let echoed = try #require((current["credentials"] as? [[String: Any]])?.first)
         #expect(echoed["server"] as? String == "example.com")  // the first webcredentials entry, verbatim
         #expect(echoed["port"] is NSNull)
+        // SWC-1.2: the profile can also come from the environment.
+        let viaEnvironment = try CLI.run(
+            ["request", "--format", "json"] + box.appOnly, environment: ["SWCRED_PROFILE": "current"], home: box.home)
+        #expect(((try viaEnvironment.json()["credentials"] as? [[String: Any]])?.first?["server"] as? String) == "example.com")
+        let badProfile = try CLI.run(["request"] + box.appOnly, environment: ["SWCRED_PROFILE": "future"], home: box.home)
+        #expect(badProfile.status == 64)
     }
 
     @Test("cli request: a canceled picker exits 13 (legacy: no error; current: 1001); nothing found exits 44")

@@ -40,16 +40,21 @@ struct RequestCommand: SWCredSubcommand {
         valueName: "choice"))
     var pick: String = "first"
 
-    @Option(help: ArgumentHelp("legacy (iOS 8-15, default) or current (iOS 16+).", valueName: "profile"))
+    @Option(help: ArgumentHelp("legacy (iOS 8-15, default) or current (iOS 16+); env SWCRED_PROFILE.", valueName: "profile"))
     var profile: String?
+
+    /// `--profile`, else `SWCRED_PROFILE`, else `nil` (the library's default, `legacy`).
+    private var chosenProfile: String? {
+        profile ?? ProcessInfo.processInfo.environment["SWCRED_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     @Flag(help: "Simulator mode: no entitlement or site-approval checks, AutoFill treated as on.")
     var simulator = false
 
     func validate() throws {
         guard app.isGiven else { throw ValidationError("give the app: --entitlements FILE and/or --app-id ID") }
-        if let profile, SWCProfile(rawValue: profile) == nil {
-            throw ValidationError("--profile must be legacy or current")
+        if let chosenProfile, SWCProfile(rawValue: chosenProfile) == nil {
+            throw ValidationError("--profile (or SWCRED_PROFILE) must be legacy or current")
         }
     }
 
@@ -59,7 +64,7 @@ struct RequestCommand: SWCredSubcommand {
             responder: pick == "ask"
                 ? TerminalResponder(console: console)
                 : SWCPolicyResponder(confirmation: .cancel, pick: .init(pickOption: pick)),
-            profile: profile.flatMap(SWCProfile.init(rawValue:)), simulator: simulator)
+            profile: chosenProfile.flatMap(SWCProfile.init(rawValue:)), simulator: simulator)
         let report = await service.request(fqdn: domain, account: account)
         if let credentials = report.credentials, let credential = credentials.first {
             switch console.format {
