@@ -152,7 +152,7 @@ enum SWCCommandSupport {
         // Open the store, creating it first when it does not exist yet (cli.md: the first add just
         // works). An existing store is opened once, so a passphrase from stdin is read once.
         if !FileManager.default.fileExists(atPath: try storeOptions.storePath()) {
-            try await storeOptions.modify(console: console, createIfMissing: true) {
+            _ = try await storeOptions.modify(console: console, createIfMissing: true) {
                 (_: inout StoreContents, _: Date) throws(SWCredError) -> Bool in true
             }
         }
