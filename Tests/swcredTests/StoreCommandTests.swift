@@ -268,7 +268,7 @@ struct StoreCommandTests {
         #expect(try sandbox.run(["show", "a.example", "u", "--store", store, "--passphrase-file", phrase2]).stdout == "pw-a\n")
     }
 
-    @Test("corrupt store via the CLI: 21 and the file untouched; truncation: 21; not a store: 21")
+    @Test("T6 (CLI): a corrupt store is 21 and the file untouched; truncation: 21; not a store: 21")
     func corruptStore() throws {
         let sandbox = try StoreSandbox()
         #expect(try sandbox.add("example.com", "alice", password: "pw").status == 0)

@@ -55,7 +55,7 @@ struct StoreFileModeTests {
         #expect(try sandbox.listItems().count == 2)
     }
 
-    @Test("a group-readable key file is refused with 28 and the store is not touched")
+    @Test("T17 (CLI): a group-readable key file is refused with 28 and the store is not touched; a missing one is not replaced")
     func looseKeyFile() throws {
         let sandbox = try StoreSandbox("swcred-t17")
         #expect(try sandbox.add("m.example", "alice", password: "pw").status == 0)
