@@ -37,6 +37,15 @@ struct RequestTests {
         #expect(picker.candidates == [SWCPrompt.Candidate(server: "example.com", account: "alice", port: 8443)])
     }
 
+    @Test("SWC-7.3 step 8: choosing records user approval on the record of the covering wildcard entry")
+    func approvalOnWildcard() async throws {
+        let fixture = try Fixture(entitlement: ["webcredentials:*.example.com"], approved: ["*.example.com"], answers: [.choose(0)])
+        try fixture.keychain.seed(server: "login.example.com", account: "alice", password: "pw")
+        let report = await fixture.swc.request(fqdn: "login.example.com", account: nil)
+        #expect(report.credentials?.first?.server == "login.example.com")
+        #expect(fixture.keychain.approval(appID: Fixture.appID, domain: "*.example.com")?.user == .approved)
+    }
+
     @Test("SWC-7.1: the port comes back for any stored port, 443 included, and not when unset")
     func ports() async throws {
         let fixture = try Fixture(
