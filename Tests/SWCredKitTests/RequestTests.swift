@@ -123,6 +123,16 @@ struct RequestTests {
         #expect(found.credentials?.map(\.account) == ["bob"])
     }
 
+    @Test("SWC-7.3 step 5: an item found through two domains is offered once")
+    func noDuplicates() async throws {
+        let fixture = try Fixture(
+            entitlement: ["webcredentials:example.com", "webcredentials:example.com:8443"],
+            approved: ["example.com", "example.com:8443"], answers: [.cancel])
+        try fixture.keychain.seed(server: "example.com", account: "alice", password: "x", port: 8443)
+        _ = await fixture.swc.request(fqdn: nil, account: nil)
+        #expect(fixture.user.pickers.first?.candidates == [SWCPrompt.Candidate(server: "example.com", account: "alice", port: 8443)])
+    }
+
     @Test("SWC-7.3 step 5: default-comment items first, each inserted at the head; negatives dropped")
     func ordering() async throws {
         let fixture = try Fixture(

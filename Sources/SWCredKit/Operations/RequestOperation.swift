@@ -82,9 +82,12 @@ struct RequestOperation {
                 kept.append(contentsOf: found)
             }
             // 5. Drop negative entries; `default` comments to the front, each inserted at the head.
+            //    An item found through two domains (`example.com` and `example.com:8443` both match a
+            //    ported item) is offered once, at its first place.
             var ordered: [SWCItem] = []
             var others: [SWCItem] = []
-            for item in kept where !item.isNegative {
+            var seen = Set<ItemIdentity>()
+            for item in kept where !item.isNegative && seen.insert(ItemIdentity(item)).inserted {
                 if item.comment == "default" { ordered.insert(item, at: 0) } else { others.append(item) }
             }
             ordered.append(contentsOf: others)
@@ -175,6 +178,19 @@ struct RequestOperation {
                 .canceled,
                 "The operation couldn\u{2019}t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1001.)"),
             profile: .current, prompt: prompt, answer: answer)
+    }
+
+    /// The attributes of the uniqueness key that vary among SWC-visible items (SWC-5.2).
+    private struct ItemIdentity: Hashable {
+        let server: String, account: String, port: Int?, protocolCode: String, path: String, securityDomain: String
+        init(_ item: SWCItem) {
+            server = item.server
+            account = item.account
+            port = item.port
+            protocolCode = item.protocolCode
+            path = item.path
+            securityDomain = item.securityDomain
+        }
     }
 
     private func fail(_ code: SWCredError.Code, _ message: String) -> SWCRequestReport {
