@@ -111,6 +111,14 @@ struct RulesGenerationTests {
         #expect(throws: SWCredError(.infeasible, "")) { try Self.generate("required: []; minlength: 8;") }
     }
 
+    @Test("limits: more than 256 characters, or more than 12 independent required sets, is limitExceeded (exit 27)")
+    func limits() throws {
+        #expect(throws: SWCredError(.limitExceeded, "")) { try Self.generate("minlength: 300;") }
+        let thirteen = "abcdefghijkmn".map { "required: [\($0)];" }.joined(separator: " ") + " maxlength: 13;"
+        #expect(throws: SWCredError(.limitExceeded, "")) { try Self.generate(thirteen) }
+        #expect(SWCredError.Code.limitExceeded.exitCode == 27)
+    }
+
     @Test("PW-6.4: a warning below 64 bits, but the password is still generated")
     func lowEntropyWarning() throws {
         let generated = try Self.generate("allowed: digit; minlength: 6; maxlength: 6;")

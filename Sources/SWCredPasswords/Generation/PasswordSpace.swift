@@ -62,6 +62,9 @@ struct PasswordSpace: Sendable {
     /// The largest number of counting states kept for one position; beyond it counting is refused
     /// with `limitExceeded` rather than running for minutes (only pathological rules get there).
     static let maximumStates = 300_000
+    /// The largest counting work (state visits plus bulk transitions, summed over positions) for one
+    /// shape; about a second in a release build.
+    static let maximumWork = 6_000_000
 
     init(shapes: [Shape], constraints: Constraints) {
         self.shapes = shapes
@@ -250,7 +253,16 @@ struct ShapeCounter: Sendable {
         guard feasible else { return Tables(tables: [], total: .zero) }
         var current: [State: BigUInt] = [Self.start: .one]
         var tables: [[State: BigUInt]] = keepTables ? [current] : []
+        var work = 0
         for i in 0..<shape.count {
+            // Big-number additions grow with the counts' size, about 6.6 bits per position.
+            let steps = current.count * 4 + (tracksLast ? Set(current.keys.map(\.mask)).count * 2 * shape.alphabet(i).count : 0)
+            work += steps * (1 + i / 16)
+            guard work <= PasswordSpace.maximumWork else {
+                throw SWCredError(
+                    .limitExceeded,
+                    "the rules are too complex to count exactly (the counting work limit was reached at position \(i + 1) of \(shape.count))")
+            }
             let plain = shape.plain[i]
             let marked = shape.marked[i]
             var next: [State: BigUInt] = [:]

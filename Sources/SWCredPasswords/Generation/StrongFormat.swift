@@ -126,6 +126,7 @@ enum ClassicFormat {
         var out: [UInt8] = []
         out.reserveCapacity(members.count)
         for pool in members {
+            guard !pool.isEmpty else { throw SWCredError(.internalError, "a generation position has no characters") }
             out.append(pool.count == 1 ? pool[0] : pool[try source.uniform(pool.count)])
         }
         return out
