@@ -9,6 +9,8 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private let state: ServerState
     private var head: HTTPRequestHead?
+    /// The request being answered on this connection, if any.
+    private var answering: Int?
 
     init(state: ServerState) {
         self.state = state
@@ -25,6 +27,12 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.head = nil
             respond(context: context, to: head)
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // The client went away; an answer still being sent ends here (no-op if it had ended).
+        if let answering { state.finish(at: answering, clientClosed: true) }
+        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -46,6 +54,7 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
                 clientClosed: false
             )
         )
+        answering = index
         let route = state.route(for: path) ?? .status(404, body: "not found\n")
 
         var headers = HTTPHeaders(route.headers)
@@ -107,14 +116,22 @@ private struct BodySender: Sendable {
         let context = self.context.value
         let done = pieces.isEmpty || (endless ? sent >= limit : piece >= pieces.count)
         if done {
-            context.writeAndFlush(handler.value.wrapPart(.end(nil))).whenComplete { [self] _ in
-                state.finish(at: index, clientClosed: false)
+            context.writeAndFlush(handler.value.wrapPart(.end(nil))).whenComplete { [self] result in
+                if case .failure = result {
+                    state.finish(at: index, clientClosed: true)
+                } else {
+                    state.finish(at: index, clientClosed: false)
+                }
                 self.context.value.close(promise: nil)
             }
             return
         }
         let step = {
             let context = self.context.value
+            guard context.channel.isActive else {
+                state.finish(at: index, clientClosed: true)
+                return
+            }
             var bytes = pieces[piece % pieces.count]
             if endless, sent + bytes.count > limit { bytes = Array(bytes.prefix(limit - sent)) }
             let buffer = context.channel.allocator.buffer(bytes: bytes)

@@ -217,8 +217,10 @@ final class ServerState: @unchecked Sendable {
         lock.withLock { requests[index].bytesSent += count }
     }
 
+    /// Marks the answer at `index` as ended; only the first call counts.
     func finish(at index: Int, clientClosed: Bool) {
         lock.withLock {
+            guard !finished.contains(index) else { return }
             requests[index].clientClosed = clientClosed
             finished.insert(index)
         }

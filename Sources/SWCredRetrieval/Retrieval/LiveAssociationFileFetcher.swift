@@ -365,6 +365,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         headers: [(String, String)],
         withUserRoots: Bool
     ) async -> AASAFetchResult {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: configuration.totalTimeout)
         var report = AASAFetchReport(url: url, route: route)
         var request = HTTPClientRequest(url: url)
         request.method = .GET
@@ -444,6 +446,18 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             body.reserveCapacity(min(cap, 16_384))
             var received = 0
             for try await chunk in response.body {
+                // AD-4.8: the total timeout covers the body. A server that keeps dripping bytes is
+                // stopped here, at the first piece after the deadline, whether or not the task
+                // cancellation by the timer has reached the body stream yet.
+                if clock.now >= deadline {
+                    report.bytes = received
+                    report.refuse(
+                        Self.timedOut(
+                            url: url,
+                            what: "the whole exchange took longer than \(configuration.totalTimeout.secondsText)")
+                    )
+                    return AASAFetchResult(report: report, body: nil)
+                }
                 let count = chunk.readableBytes
                 if received + count > cap {
                     received = cap + 1
