@@ -111,3 +111,25 @@ struct SizeAndTimeTests {
         #expect(result.report.failure?.message.contains("read timeout") == true)
     }
 }
+
+@Suite("Stalled servers and the total timeout")
+struct StalledServerTests {
+    @Test(
+        "AD-4.8: a server that stalls after the headers is cut by the total timeout when it is the shorter",
+        .timeLimit(.minutes(1))
+    )
+    func stalledWithinTotal() async throws {
+        var route = TestRoute.bytes(Array(goodAASA.utf8), framing: .chunked)
+        route.chunkSize = 10
+        route.dripInterval = .seconds(120)
+        try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: route]) { server in
+            // Read timeout far beyond the test's patience; the total timeout must still end the fetch.
+            let config = configuration(for: server, totalTimeout: .seconds(2), readTimeout: .seconds(600))
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) { fetcher in
+                await fetcher.fetch(try request(server))
+            }
+            #expect(!result.report.accepted)
+            #expect(result.report.failure?.code == -1001)
+        }
+    }
+}

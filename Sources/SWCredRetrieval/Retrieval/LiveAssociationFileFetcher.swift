@@ -76,7 +76,8 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             redirectConfiguration: .disallow,
             timeout: HTTPClient.Configuration.Timeout(
                 connect: configuration.connectTimeout.timeAmount,
-                read: configuration.readTimeout.timeAmount
+                // A stalled body is cut by the read timer; never later than the total timeout.
+                read: min(configuration.readTimeout, configuration.totalTimeout).timeAmount
             ),
             proxy: nil,
             decompression: .disabled
