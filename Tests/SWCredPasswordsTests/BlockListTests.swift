@@ -7,7 +7,8 @@ import Testing
 struct BlockListTests {
     @Test("PW-3.5: blocked substrings never appear (case-insensitive); entropy is flagged as an upper bound")
     func blocks() throws {
-        let generator = try PreparedGenerator(rules: try PasswordRules.parse("allowed: [ab]; minlength: 6; maxlength: 6;"))
+        let generator = try PreparedGenerator(
+            rules: try PasswordRules.parse("allowed: [ab]; minlength: 6; maxlength: 6;"))
         let list = BlockList(["AAA", "bbb", ""])
         #expect(list.substrings == ["aaa", "bbb"])
         var source = SeededRandomSource(seed: 35)
@@ -23,8 +24,11 @@ struct BlockListTests {
 
     @Test("PW-3.5: a block list that rejects everything ends with infeasible, not a loop")
     func rejectsEverything() throws {
-        let generator = try PreparedGenerator(rules: try PasswordRules.parse("allowed: [a]; minlength: 3; maxlength: 3;"))
+        let generator = try PreparedGenerator(
+            rules: try PasswordRules.parse("allowed: [a]; minlength: 3; maxlength: 3;"))
         var source = SeededRandomSource(seed: 1)
-        #expect(throws: SWCredError(.infeasible, "")) { try generator.next(using: &source, blockList: BlockList(["a"])) }
+        #expect(throws: SWCredError(.infeasible, "")) {
+            try generator.next(using: &source, blockList: BlockList(["a"]))
+        }
     }
 }

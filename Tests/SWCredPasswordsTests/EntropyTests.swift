@@ -38,13 +38,18 @@ struct CountingTests {
 
     @Test("PW-6.2: repeated limit: 4 characters over {a,b} with max-repeating 1 → abab, baba")
     func repeatLimit() throws {
-        #expect(try Self.prepared("allowed: [ab]; minlength: 4; maxlength: 4; max-repeating: 1;").outputCount == BigUInt(2))
+        #expect(
+            try Self.prepared("allowed: [ab]; minlength: 4; maxlength: 4; max-repeating: 1;").outputCount == BigUInt(2))
     }
 
     @Test("PW-6.2: sequential limit: 3 characters over {a,b,c}: max-sequential 1 → 9, max-sequential 2 → 25")
     func sequenceLimit() throws {
-        #expect(try Self.prepared("allowed: [abc]; minlength: 3; maxlength: 3; max-sequential: 1;").outputCount == BigUInt(9))
-        #expect(try Self.prepared("allowed: [abc]; minlength: 3; maxlength: 3; max-sequential: 2;").outputCount == BigUInt(25))
+        #expect(
+            try Self.prepared("allowed: [abc]; minlength: 3; maxlength: 3; max-sequential: 1;").outputCount
+                == BigUInt(9))
+        #expect(
+            try Self.prepared("allowed: [abc]; minlength: 3; maxlength: 3; max-sequential: 2;").outputCount
+                == BigUInt(25))
     }
 
     @Test("PW-6.3: classic 70.71 bits; PW-2.4 header variant 68.44 bits")
@@ -54,7 +59,9 @@ struct CountingTests {
         let header = ASCIISet("abcdefghkmnopqrstuvwxyABCDEFGHJKLMNPQRSTUVWXYZ3456789")
         let space = PasswordSpace(
             shapes: [Array(repeating: header, count: 12)],
-            constraints: Constraints(required: [ASCIISet("abcdefghkmnopqrstuvwxy"), ASCIISet("ABCDEFGHJKLMNPQRSTUVWXYZ"), ASCIISet("3456789")]))
+            constraints: Constraints(required: [
+                ASCIISet("abcdefghkmnopqrstuvwxy"), ASCIISet("ABCDEFGHJKLMNPQRSTUVWXYZ"), ASCIISet("3456789"),
+            ]))
         #expect(GeneratedPassword.formatBits(try space.count().log2) == "68.44")
         // The naive 12·log2 55 = 69.38 overstates the legacy format's 69.06.
         #expect(GeneratedPassword.formatBits(12 * BigUInt(55).log2) == "69.38")
@@ -138,5 +145,7 @@ struct CountingTests {
 }
 
 extension BigUInt {
-    fileprivate static func / (lhs: BigUInt, rhs: UInt32) -> BigUInt { lhs.quotientAndRemainder(dividingBy: rhs).quotient }
+    fileprivate static func / (lhs: BigUInt, rhs: UInt32) -> BigUInt {
+        lhs.quotientAndRemainder(dividingBy: rhs).quotient
+    }
 }

@@ -9,13 +9,15 @@ struct ParserTests {
         try PasswordRules.parse(input).description
     }
 
-    @Test("PW-4.6: an unknown property discards the whole input", arguments: [
-        "minlength: 8; max-repeat: 2; required: digit",
-        "minlength 8",
-        "minlength: 8x; maxlength: 10",
-        "required: upper; required: A",
-        "minLength: 8",
-    ])
+    @Test(
+        "PW-4.6: an unknown property discards the whole input",
+        arguments: [
+            "minlength: 8; max-repeat: 2; required: digit",
+            "minlength 8",
+            "minlength: 8x; maxlength: 10",
+            "required: upper; required: A",
+            "minLength: 8",
+        ])
     func wholeInputDiscarded(_ input: String) throws {
         let rules = try PasswordRules.parse(input)
         #expect(rules.description == "allowed: ascii-printable;")
@@ -42,19 +44,25 @@ struct ParserTests {
 
     @Test("PW-4.6: minlength greater than maxlength is kept")
     func minAboveMaxKept() throws {
-        #expect(try Self.text("minlength: 30; maxlength: 10") == "allowed: ascii-printable; minlength: 30; maxlength: 10;")
+        #expect(
+            try Self.text("minlength: 30; maxlength: 10") == "allowed: ascii-printable; minlength: 30; maxlength: 10;")
     }
 
     @Test("PW-4.3: without allowed, only the union of required classes is allowed")
     func allowedFromRequired() throws {
-        #expect(try Self.text("required: upper; required: digit") == "required: upper; required: digit; allowed: upper, digit;")
+        #expect(
+            try Self.text("required: upper; required: digit")
+                == "required: upper; required: digit; allowed: upper, digit;")
     }
 
     @Test("PW-4.3: repeated limits keep the minimum, minlength the maximum, maxlength the minimum")
     func repeatedProperties() throws {
-        let input = "max-consecutive: 5; max-consecutive: 3; minlength: 7; minlength: 23; maxlength: 40; maxlength: 30; max-repeating: 4; max-sequential: 6; max-repeating: 2"
-        #expect(try Self.text(input)
-            == "allowed: ascii-printable; max-consecutive: 3; max-repeating: 2; max-sequential: 6; minlength: 23; maxlength: 30;")
+        let input =
+            "max-consecutive: 5; max-consecutive: 3; minlength: 7; minlength: 23; maxlength: 40; maxlength: 30; max-repeating: 4; max-sequential: 6; max-repeating: 2"
+        #expect(
+            try Self.text(input)
+                == "allowed: ascii-printable; max-consecutive: 3; max-repeating: 2; max-sequential: 6; minlength: 23; maxlength: 30;"
+        )
     }
 
     @Test("PW-4.5: custom classes: '-' only first, ']]' at the end, non-ASCII dropped, [] empty")
@@ -70,9 +78,13 @@ struct ParserTests {
     func canonicalisation() throws {
         let allLower = String(decoding: Array(UInt8(ascii: "a")...UInt8(ascii: "z")), as: UTF8.self)
         #expect(try Self.text("required: [\(allLower)], digit") == "required: lower, digit; allowed: lower, digit;")
-        #expect(try Self.text("required: upper, lower, digit, special") == "required: ascii-printable; allowed: ascii-printable;")
+        #expect(
+            try Self.text("required: upper, lower, digit, special")
+                == "required: ascii-printable; allowed: ascii-printable;")
         #expect(try Self.text("required: [*&^]; allowed: upper") == "required: [&*^]; allowed: upper, [&*^];")
-        #expect(try Self.text("required: unicode; required: digit") == "required: unicode; required: digit; allowed: unicode;")
+        #expect(
+            try Self.text("required: unicode; required: digit")
+                == "required: unicode; required: digit; allowed: unicode;")
         #expect(try PasswordRules.parse("required: ascii-printable, unicode").required == [[.asciiPrintable]])
         #expect(try Self.text("required: UPPER, Lower") == "required: upper, lower; allowed: upper, lower;")
     }
@@ -86,7 +98,9 @@ struct ParserTests {
 
     @Test("PW-4.2: white space is space, tab, LF, FF, CR; rule names are case-sensitive")
     func whitespaceAndCase() throws {
-        #expect(try Self.text(" \t\n\u{0C}\rminlength:\t12;\r\nmaxlength:\n20") == "allowed: ascii-printable; minlength: 12; maxlength: 20;")
+        #expect(
+            try Self.text(" \t\n\u{0C}\rminlength:\t12;\r\nmaxlength:\n20")
+                == "allowed: ascii-printable; minlength: 12; maxlength: 20;")
         #expect(try Self.text("MINLENGTH: 12") == "allowed: ascii-printable;")
     }
 
@@ -111,7 +125,9 @@ struct ParserTests {
 
     @Test("strict parsing (--rules) refuses any loss with malformedRules")
     func strictParsing() throws {
-        #expect(throws: SWCredError(.malformedRules, "")) { try PasswordRules(validating: "minlength: 8 ; maxlength: 10") }
+        #expect(throws: SWCredError(.malformedRules, "")) {
+            try PasswordRules(validating: "minlength: 8 ; maxlength: 10")
+        }
         #expect(throws: SWCredError(.malformedRules, "")) { try PasswordRules(validating: "required: [a-c]") }
         #expect(throws: SWCredError(.malformedRules, "")) { try PasswordRules(validating: "minlength: 0") }
         let ok = try PasswordRules(validating: "required: upper; required: digit; minlength: 20;")
@@ -152,7 +168,8 @@ struct ValidationTests {
         #expect(try Self.errors("max-sequential: 2;", "xabc") == ["max-sequential"])
         #expect(try Self.errors("max-sequential: 2;", "x321") == ["max-sequential"])
         #expect(try Self.errors("max-sequential: 2;", "yzA") == [])  // z→A is not within a range
-        #expect(try Self.errors("max-sequential: 2;", "9:;") == [])  // 9 : ; are consecutive code points, but not digits
+        // '9', ':', ';' are consecutive code points, but not all digits.
+        #expect(try Self.errors("max-sequential: 2;", "9:;") == [])
         #expect(try Self.errors("max-sequential: 2;", "aba") == [])
     }
 

@@ -55,7 +55,11 @@ struct QuirksTests {
     func malformedFiles() throws {
         for (json, key) in [
             ("[1, 2]", ""), ("{\"a.com\": 3}", "a.com"), ("{\"a.com\": {\"password-rules\": 1}}", "password-rules"),
-            ("{\"a.com\": {}}", "password-rules"), ("{\"a.com\": {\"password-rules\": \"x\", \"exact-domain-match-only\": \"yes\"}}", "exact-domain-match-only"),
+            ("{\"a.com\": {}}", "password-rules"),
+            (
+                "{\"a.com\": {\"password-rules\": \"x\", \"exact-domain-match-only\": \"yes\"}}",
+                "exact-domain-match-only"
+            ),
             ("not json", ""),
         ] {
             do {
@@ -71,7 +75,9 @@ struct QuirksTests {
 
     @Test("PW-7.1: a missing file is fileNotFound; an oversized one limitExceeded")
     func fileErrors() throws {
-        #expect(throws: SWCredError(.fileNotFound, "")) { try PasswordRulesQuirks(contentsOfFile: "/nonexistent/quirks.json") }
+        #expect(throws: SWCredError(.fileNotFound, "")) {
+            try PasswordRulesQuirks(contentsOfFile: "/nonexistent/quirks.json")
+        }
         #expect(throws: SWCredError(.limitExceeded, "")) {
             try PasswordRulesQuirks(contentsOfFile: QuirksData.bundledSample.path, maximumSize: 10)
         }
@@ -80,7 +86,8 @@ struct QuirksTests {
     @Test("PW-7.3 Decision: explicit rules > declared rules > quirk > none")
     func precedence() throws {
         let q = try Self.quirks(Self.sample)
-        let explicit = try PasswordRules.resolve(explicit: "minlength: 20;", declared: "minlength: 30;", quirks: q, host: "example.com")
+        let explicit = try PasswordRules.resolve(
+            explicit: "minlength: 20;", declared: "minlength: 30;", quirks: q, host: "example.com")
         #expect(explicit.origin == .explicit && explicit.rules?.minLength == 20)
         let declared = try PasswordRules.resolve(declared: "minlength: 30;", quirks: q, host: "example.com")
         #expect(declared.origin == .declared && declared.rules?.minLength == 30)
@@ -95,12 +102,15 @@ struct QuirksTests {
         let q = try PasswordRulesQuirks(contentsOfFile: QuirksData.bundledSample.path)
         #expect(q.entries.count == 8)
         #expect(q.warnings.isEmpty)
-        let license = try String(contentsOf: QuirksData.bundledSample.deletingLastPathComponent().appendingPathComponent("LICENSE.md"), encoding: .utf8)
+        let license = try String(
+            contentsOf: QuirksData.bundledSample.deletingLastPathComponent().appendingPathComponent("LICENSE.md"),
+            encoding: .utf8)
         #expect(license.contains("Apple Inc."))
     }
 
-    @Test("PW-7.2 with Apple's data: every entry parses and looks up",
-          .enabled(if: QuirksData.available, "Apple's quirks data (../shared/data) is absent"))
+    @Test(
+        "PW-7.2 with Apple's data: every entry parses and looks up",
+        .enabled(if: QuirksData.available, "Apple's quirks data (../shared/data) is absent"))
     func appleData() throws {
         guard let file = QuirksData.passwordRulesFile else { return }
         let q = try PasswordRulesQuirks(contentsOfFile: file.path)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (generated test vectors: long lines inside one raw string)
 // Generated from Apple's reference Password Rules parser (password-manager-resources,
 // tools/PasswordRulesParser, MIT licence): parsePasswordRules(input, false) for each input.
 // Do not edit by hand.

@@ -6,14 +6,17 @@ import Testing
 
 @Suite("Generation under Password Rules (PW-1, PW-5)")
 struct RulesGenerationTests {
-    static func generate(_ rules: String, seed: UInt64 = 1, style: PasswordStyle = .strong) throws(SWCredError) -> GeneratedPassword {
+    static func generate(_ rules: String, seed: UInt64 = 1, style: PasswordStyle = .strong) throws(SWCredError)
+        -> GeneratedPassword
+    {
         var source = SeededRandomSource(seed: seed)
         return try PasswordGenerator.generate(style: style, rules: try PasswordRules.parse(rules), using: &source)
     }
 
     @Test("PW-5.4 example: required upper, digit; allowed lower, [-]; 20–24; max-consecutive 2 → strong, dashed")
     func strongDashedExample() throws {
-        let rules = "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"
+        let rules =
+            "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"
         for seed in UInt64(0)..<50 {
             let generated = try Self.generate(rules, seed: seed)
             #expect(generated.style == .strong)
@@ -32,7 +35,8 @@ struct RulesGenerationTests {
             #expect(generated.password.count == 12)
             #expect(!generated.password.contains("-"))
             let p = generated.password
-            #expect(p.contains(where: \.isLowercase) && p.contains(where: \.isUppercase) && p.contains(where: \.isNumber))
+            #expect(
+                p.contains(where: \.isLowercase) && p.contains(where: \.isUppercase) && p.contains(where: \.isNumber))
         }
     }
 
@@ -130,7 +134,8 @@ struct RulesGenerationTests {
 
     @Test("PW-1.4: exact sampling when acceptance is tiny (5 single-character required sets in 6)")
     func exactSamplingPath() throws {
-        let rules = "required: [q]; required: [x]; required: [z]; required: [j]; required: [7]; allowed: ascii-printable; maxlength: 6;"
+        let rules =
+            "required: [q]; required: [x]; required: [z]; required: [j]; required: [7]; allowed: ascii-printable; maxlength: 6;"
         let prepared = try PreparedGenerator(rules: try PasswordRules.parse(rules))
         #expect(prepared.exact)
         var source = SeededRandomSource(seed: 5)
@@ -173,10 +178,12 @@ struct RulesGenerationTests {
         let space = PasswordSpace(shapes: [Array(repeating: alphabet, count: 15)], constraints: constraints)
         var firstIsDigit = space.shapes[0]
         firstIsDigit.plain[0] = digits
-        let exact = try Self.ratio(PasswordSpace(shapes: [firstIsDigit], constraints: constraints).count(), try space.count())
+        let exact = try Self.ratio(
+            PasswordSpace(shapes: [firstIsDigit], constraints: constraints).count(), try space.count())
         #expect(abs(exact - 0.159) < 0.0005)
 
-        let plan = GenerationPlan(kind: .classic(alphabet: alphabet, length: 15, dashed: false), constraints: constraints, checkRules: nil)
+        let plan = GenerationPlan(
+            kind: .classic(alphabet: alphabet, length: 15, dashed: false), constraints: constraints, checkRules: nil)
         let prepared = try PreparedGenerator(plan: plan, fallback: nil, rules: nil)
         var source = SeededRandomSource(seed: 1503)
         let n = 20_000
@@ -225,8 +232,9 @@ struct RulesGenerationTests {
         }
     }
 
-    @Test("PW-5 with Apple's data: every rule in password-rules.json yields compliant passwords",
-          .enabled(if: QuirksData.available, "Apple's quirks data (../shared/data) is absent"))
+    @Test(
+        "PW-5 with Apple's data: every rule in password-rules.json yields compliant passwords",
+        .enabled(if: QuirksData.available, "Apple's quirks data (../shared/data) is absent"))
     func everyQuirkRule() throws {
         guard let file = QuirksData.passwordRulesFile else { return }
         let quirks = try PasswordRulesQuirks(contentsOfFile: file.path)

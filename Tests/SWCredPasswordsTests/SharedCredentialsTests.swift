@@ -53,11 +53,13 @@ struct SharedCredentialsTests {
         #expect(q.warnings.count == 1 && q.warnings[0].contains("note"))
     }
 
-    @Test("PW-7.4 with Apple's data: both files load; the one-way groups without the flag default to false",
-          .enabled(if: QuirksData.available, "Apple's quirks data (../shared/data) is absent"))
+    @Test(
+        "PW-7.4 with Apple's data: both files load; the one-way groups without the flag default to false",
+        .enabled(if: QuirksData.available, "Apple's quirks data (../shared/data) is absent"))
     func appleData() throws {
         guard let directory = QuirksData.directory else { return }
-        let current = try SharedCredentialsQuirks(contentsOfFile: directory.appendingPathComponent("shared-credentials.json").path)
+        let current = try SharedCredentialsQuirks(
+            contentsOfFile: directory.appendingPathComponent("shared-credentials.json").path)
         #expect(current.groups.count > 90)
         #expect(current.warnings.isEmpty)
         #expect(current.sourceDomains(offeredOn: "hosting.com").contains("a2hosting.com"))

@@ -10,7 +10,9 @@ struct StrongFormatTests {
 
     static let sample: [String] = {
         var source = SeededRandomSource(seed: 204)
-        return (0..<5_000).compactMap { _ in try? PasswordGenerator.generate(style: .strong, rules: nil, using: &source).password }
+        return (0..<5_000).compactMap { _ in
+            try? PasswordGenerator.generate(style: .strong, rules: nil, using: &source).password
+        }
     }()
 
     /// Recovers (layout, letters) from a password, or nil when it does not have the PW-3.3 shape.
@@ -18,7 +20,9 @@ struct StrongFormatTests {
         let chars = Array(password)
         guard chars.count == 20, chars[6] == "-", chars[13] == "-" else { return nil }
         let body = chars.filter { $0 != "-" }
-        guard let digitIndex = body.firstIndex(where: \.isNumber), body.filter(\.isNumber).count == 1 else { return nil }
+        guard let digitIndex = body.firstIndex(where: \.isNumber), body.filter(\.isNumber).count == 1 else {
+            return nil
+        }
         var letters = body
         letters.remove(at: digitIndex)
         let layouts = [5: 0, 6: 1, 11: 2, 12: 3, 17: 4]
@@ -69,11 +73,15 @@ struct StrongFormatTests {
             let lower = Character(letter.lowercased())
             #expect(isConsonant ? Self.consonants.contains(lower) : Self.vowels.contains(lower))
         }
-        #expect(StrongFormat.assemble(letters: Array("cyczyzsesSyttobzi".utf8), digit: UInt8(ascii: "2"), layout: 0, dashed: true)
-            == Array("tobzi2-cyczyz-sesSyt".utf8))
+        #expect(
+            StrongFormat.assemble(
+                letters: Array("cyczyzsesSyttobzi".utf8), digit: UInt8(ascii: "2"), layout: 0, dashed: true)
+                == Array("tobzi2-cyczyz-sesSyt".utf8))
     }
 
-    @Test("PW-3.3: an upper-cased o regenerates the whole password, so O never appears and vowels are upper-cased less often")
+    @Test(
+        "PW-3.3: an upper-cased o regenerates the whole password, so O never appears and vowels are upper-cased less often"
+    )
     func noUpperO() {
         let uppers = Self.sample.compactMap { $0.first(where: \.isUppercase) }
         #expect(!uppers.contains("O"))
@@ -115,7 +123,8 @@ struct StrongFormatTests {
             let chars = Array(p)
             #expect(chars.count == 15 && chars[3] == "-" && chars[7] == "-" && chars[11] == "-")
             #expect(!p.contains("l") && !p.contains("O"))
-            #expect(p.contains(where: \.isLowercase) && p.contains(where: \.isUppercase) && p.contains(where: \.isNumber))
+            #expect(
+                p.contains(where: \.isLowercase) && p.contains(where: \.isUppercase) && p.contains(where: \.isNumber))
         }
     }
 }

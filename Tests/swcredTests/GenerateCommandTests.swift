@@ -65,13 +65,16 @@ struct GenerateCommandTests {
 
     @Test("PW-5: --rules adapts the password and reports the canonical rules")
     func rulesOption() throws {
-        let rules = "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"
+        let rules =
+            "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"
         let result = try CLI.run(["generate", "--format", "json", "--rules", rules, "--count", "5"])
         #expect(result.status == 0)
         for line in try Self.jsonLines(result) {
             #expect(line["style"] as? String == "strong")
-            #expect(line["rules"] as? String
-                == "required: upper; required: digit; allowed: upper, lower, digit, [-]; max-consecutive: 2; minlength: 20; maxlength: 24;")
+            #expect(
+                line["rules"] as? String
+                    == "required: upper; required: digit; allowed: upper, lower, digit, [-]; max-consecutive: 2; minlength: 20; maxlength: 24;"
+            )
             #expect(Self.matches(Self.strongShape, line["password"] as? String ?? ""))
         }
     }
@@ -88,7 +91,9 @@ struct GenerateCommandTests {
 
     @Test("PW-4.6: malformed --rules exit 65 with malformedRules and print nothing on stdout")
     func malformedRules() throws {
-        let result = try CLI.run(["generate", "--format", "json", "--rules", "minlength: 8; max-repeat: 2; required: digit"])
+        let result = try CLI.run([
+            "generate", "--format", "json", "--rules", "minlength: 8; max-repeat: 2; required: digit",
+        ])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
         let error = try result.errorJSON()
@@ -100,7 +105,9 @@ struct GenerateCommandTests {
 
     @Test("PW-1.5: infeasible rules exit 65 with infeasible")
     func infeasibleRules() throws {
-        let result = try CLI.run(["generate", "--format", "json", "--rules", "required: [a]; required: [b]; required: [c]; maxlength: 2;"])
+        let result = try CLI.run([
+            "generate", "--format", "json", "--rules", "required: [a]; required: [b]; required: [c]; maxlength: 2;",
+        ])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
         #expect(try result.errorJSON()["code"] as? String == "infeasible")
@@ -108,14 +115,20 @@ struct GenerateCommandTests {
 
     @Test("PW-7.2: --domain/--quirks applies the quirk of the domain and its subdomains")
     func quirksLookup() throws {
-        let result = try CLI.run(["generate", "--format", "json", "--domain", "WWW.Apple.com.", "--quirks", Self.quirksFile])
+        let result = try CLI.run([
+            "generate", "--format", "json", "--domain", "WWW.Apple.com.", "--quirks", Self.quirksFile,
+        ])
         #expect(result.status == 0)
         let line = try #require(try Self.jsonLines(result).first)
-        #expect(line["rules"] as? String
-            == "required: lower; required: upper; required: digit; allowed: ascii-printable; minlength: 8; maxlength: 63;")
+        #expect(
+            line["rules"] as? String
+                == "required: lower; required: upper; required: digit; allowed: ascii-printable; minlength: 8; maxlength: 63;"
+        )
         #expect(result.stderr.contains("apple.com"))
 
-        let uncovered = try CLI.run(["generate", "--format", "json", "--domain", "notapple.com", "--quirks", Self.quirksFile])
+        let uncovered = try CLI.run([
+            "generate", "--format", "json", "--domain", "notapple.com", "--quirks", Self.quirksFile,
+        ])
         #expect(uncovered.status == 0)
         #expect(try Self.jsonLines(uncovered).first?["rules"] is NSNull)
     }
@@ -139,7 +152,9 @@ struct GenerateCommandTests {
     @Test("usage errors exit 64: --count out of range, --rules with --quirks, --domain alone")
     func usageErrors() throws {
         #expect(try CLI.run(["generate", "--count", "0"]).status == 64)
-        #expect(try CLI.run(["generate", "--rules", "minlength: 8;", "--domain", "a.com", "--quirks", Self.quirksFile]).status == 64)
+        #expect(
+            try CLI.run(["generate", "--rules", "minlength: 8;", "--domain", "a.com", "--quirks", Self.quirksFile])
+                .status == 64)
         #expect(try CLI.run(["generate", "--domain", "a.com"]).status == 64)
         #expect(try CLI.run(["generate", "--style", "legacy", "--rules", "minlength: 8;"]).status == 64)
     }

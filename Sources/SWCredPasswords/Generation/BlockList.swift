@@ -56,11 +56,13 @@ extension PreparedGenerator {
             if !blockList.blocks(generated.password) {
                 generated.entropyIsUpperBound = true
                 generated.warnings.append(
-                    "a block list is in force: \(GeneratedPassword.formatBits(generated.entropyBits)) bits is an upper bound")
+                    "a block list is in force: \(GeneratedPassword.formatBits(generated.entropyBits)) bits is an upper bound"
+                )
                 return generated
             }
         }
         throw SWCredError(
-            .infeasible, "the block list rejected \(BlockList.maximumAttempts) candidates in a row; nothing was generated")
+            .infeasible,
+            "the block list rejected \(BlockList.maximumAttempts) candidates in a row; nothing was generated")
     }
 }

@@ -80,7 +80,8 @@ struct GenerationPlan {
         let conflict = describe(kept)
         return SWCredError(
             .infeasible,
-            "no password satisfies the rules: \(shape) cannot meet " + (conflict.isEmpty ? "the allowed characters" : conflict))
+            "no password satisfies the rules: \(shape) cannot meet "
+                + (conflict.isEmpty ? "the allowed characters" : conflict))
     }
 }
 
@@ -92,7 +93,10 @@ extension GenerationPlan {
 
     /// The plan for `rules`, following PW-5.1 – PW-5.5 with swcred's Decisions.
     ///
-    /// - Parameter forceClassic: skip the strong style (the caller asked for `classic`).
+    /// - Parameters:
+    ///   - rules: the parsed rules.
+    ///   - forceClassic: skip the strong style (the caller asked for `classic`).
+    /// - Returns: the plan to run, and the classic plan to fall back to when the first is strong.
     /// - Throws: `infeasible` when a required set is only a space; `limitExceeded` for lengths over
     ///   ``maximumLength``.
     static func adapting(_ rules: PasswordRules, forceClassic: Bool = false) throws(SWCredError) -> (
@@ -124,7 +128,8 @@ extension GenerationPlan {
             if withoutSpace.isEmpty {
                 throw SWCredError(
                     .infeasible,
-                    "required rule \(index + 1) (\(PasswordRule.required(rules.required[index]))) allows only a space, which swcred never generates")
+                    "required rule \(index + 1) (\(PasswordRule.required(rules.required[index]))) allows only a space, which swcred never generates"
+                )
             }
         }
         // PW-5.3: defaults when the rules give no required set; drop defaults foreign to the allowed set.
@@ -141,7 +146,8 @@ extension GenerationPlan {
         var alphabet = hasAllowedSet ? allowedSet : ClassicFormat.defaultAlphabet
         alphabet.remove(space)
         // Dashed needs at least one character besides the separator.
-        let classicDashed = dashAllowed && minLength <= 15 && (maxLength.map { $0 >= 15 } ?? true)
+        let classicDashed =
+            dashAllowed && minLength <= 15 && (maxLength.map { $0 >= 15 } ?? true)
             && !alphabet.subtracting(ASCIISet("-")).isEmpty
         var length = 12
         if classicDashed {
@@ -160,7 +166,9 @@ extension GenerationPlan {
                 .limitExceeded, "the rules ask for \(length) characters; swcred generates at most \(maximumLength)")
         }
         if alphabet.isEmpty {
-            throw SWCredError(.infeasible, "no password satisfies the rules: the only allowed character is a space, which swcred never generates")
+            throw SWCredError(
+                .infeasible,
+                "no password satisfies the rules: the only allowed character is a space, which swcred never generates")
         }
         var classic = GenerationPlan(
             kind: .classic(alphabet: alphabet, length: length, dashed: classicDashed), constraints: constraints,

@@ -36,8 +36,10 @@ enum LegacyFormat {
     static let space: PasswordSpace = {
         let letter = ASCIISet(bytes: alphabet)
         let dash = ASCIISet("-")
-        let shape = [letter, letter, letter, dash, letter, letter, letter, dash, letter, letter, letter, dash,
-                     letter, letter, letter]
+        let shape = [
+            letter, letter, letter, dash, letter, letter, letter, dash, letter, letter, letter, dash,
+            letter, letter, letter,
+        ]
         return PasswordSpace(shapes: [Shape(shape)], constraints: Constraints(required: requiredSets))
     }()
 }

@@ -79,7 +79,8 @@ public enum PasswordGenerator {
         case (.legacy, nil):
             return try legacy(using: &source)
         case (.legacy, .some):
-            throw SWCredError(.invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
+            throw SWCredError(
+                .invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
         default:
             return try PreparedGenerator(style: style, rules: rules).next(using: &source)
         }

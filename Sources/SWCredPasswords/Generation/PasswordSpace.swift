@@ -125,7 +125,8 @@ struct ExactSampler: Sendable {
 
     func sample<R: RandomSource>(using source: inout R) throws(SWCredError) -> [UInt8] {
         guard !total.isZero else { throw SWCredError(.infeasible, "no password satisfies the constraints") }
-        let index = try ShapeCounter.choose(Array(tables.indices).map { ($0, tables[$0].total) }, total: total, using: &source)
+        let index = try ShapeCounter.choose(
+            Array(tables.indices).map { ($0, tables[$0].total) }, total: total, using: &source)
         return try counters[index].sample(from: tables[index], using: &source)
     }
 }
@@ -185,7 +186,8 @@ struct ShapeCounter: Sendable {
         guard kept.count <= PasswordSpace.maximumRequiredSets else {
             throw SWCredError(
                 .limitExceeded,
-                "the rules have \(kept.count) independent required sets; at most \(PasswordSpace.maximumRequiredSets) are supported")
+                "the rules have \(kept.count) independent required sets; at most \(PasswordSpace.maximumRequiredSets) are supported"
+            )
         }
         required = kept
         self.feasible = feasible
@@ -256,12 +258,14 @@ struct ShapeCounter: Sendable {
         var work = 0
         for i in 0..<shape.count {
             // Big-number additions grow with the counts' size, about 6.6 bits per position.
-            let steps = current.count * 4 + (tracksLast ? Set(current.keys.map(\.mask)).count * 2 * shape.alphabet(i).count : 0)
+            let steps =
+                current.count * 4 + (tracksLast ? Set(current.keys.map(\.mask)).count * 2 * shape.alphabet(i).count : 0)
             work += steps * (1 + i / 16)
             guard work <= PasswordSpace.maximumWork else {
                 throw SWCredError(
                     .limitExceeded,
-                    "the rules are too complex to count exactly (the counting work limit was reached at position \(i + 1) of \(shape.count))")
+                    "the rules are too complex to count exactly (the counting work limit was reached at position \(i + 1) of \(shape.count))"
+                )
             }
             let plain = shape.plain[i]
             let marked = shape.marked[i]
@@ -307,12 +311,16 @@ struct ShapeCounter: Sendable {
                 for c in marked.members { markedGroups[signature[Int(c)], default: 0] += 1 }
                 for (state, n) in current {
                     for (sig, size) in plainGroups {
-                        let target = State(mask: state.mask | sig, marked: state.marked, last: Self.noCharacter, run: 1, direction: 0, sequence: 1)
+                        let target = State(
+                            mask: state.mask | sig, marked: state.marked, last: Self.noCharacter, run: 1, direction: 0,
+                            sequence: 1)
                         next[target, default: .zero] += n * BigUInt(size)
                     }
                     if state.marked { continue }
                     for (sig, size) in markedGroups {
-                        let target = State(mask: state.mask | sig, marked: true, last: Self.noCharacter, run: 1, direction: 0, sequence: 1)
+                        let target = State(
+                            mask: state.mask | sig, marked: true, last: Self.noCharacter, run: 1, direction: 0,
+                            sequence: 1)
                         next[target, default: .zero] += n * BigUInt(size)
                     }
                 }
@@ -320,7 +328,8 @@ struct ShapeCounter: Sendable {
             guard next.count <= PasswordSpace.maximumStates else {
                 throw SWCredError(
                     .limitExceeded,
-                    "the rules are too complex to count exactly (more than \(PasswordSpace.maximumStates) states at position \(i + 1))")
+                    "the rules are too complex to count exactly (more than \(PasswordSpace.maximumStates) states at position \(i + 1))"
+                )
             }
             current = next
             if keepTables { tables.append(current) }

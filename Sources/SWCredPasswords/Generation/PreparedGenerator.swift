@@ -30,7 +30,8 @@ public struct PreparedGenerator: Sendable {
 
     /// The legacy format, counted once per process.
     static let legacy: PreparedGenerator = {
-        let plan = GenerationPlan(kind: .legacy, constraints: Constraints(required: LegacyFormat.requiredSets), checkRules: nil)
+        let plan = GenerationPlan(
+            kind: .legacy, constraints: Constraints(required: LegacyFormat.requiredSets), checkRules: nil)
         // The legacy space is fixed and feasible; its count cannot fail.
         return (try? PreparedGenerator(plan: plan, fallback: nil, rules: nil))
             ?? PreparedGenerator(plan: plan, space: LegacyFormat.space, count: .one, rules: nil)
@@ -71,7 +72,8 @@ public struct PreparedGenerator: Sendable {
             self = Self.legacy
             return
         case (.legacy, .some):
-            throw SWCredError(.invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
+            throw SWCredError(
+                .invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
         case (.strong, nil):
             self = try Self.strong.get()
         case (.classic, nil):
@@ -138,12 +140,15 @@ public struct PreparedGenerator: Sendable {
         let password = String(decoding: bytes, as: UTF8.self)
         // PW-1.5: never return a password that breaks a parsed rule.
         if let check = plan.checkRules, !check.isSatisfied(by: password) {
-            throw SWCredError(.internalError, "a generated password failed the rules check (a generator bug); nothing was returned")
+            throw SWCredError(
+                .internalError, "a generated password failed the rules check (a generator bug); nothing was returned")
         }
         let bits = count.log2
         var warnings = plan.warnings
         if bits < GeneratedPassword.lowEntropyThreshold {
-            warnings.append("the password has only \(GeneratedPassword.formatBits(bits)) bits of entropy (below 64); the rules allow no stronger password")
+            warnings.append(
+                "the password has only \(GeneratedPassword.formatBits(bits)) bits of entropy (below 64); the rules allow no stronger password"
+            )
         }
         if !source.isSecret {
             warnings.append("generated from a deterministic test source: NOT SECRET")

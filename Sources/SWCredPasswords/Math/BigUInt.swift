@@ -1,9 +1,9 @@
 public import SWCredCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A non-negative arbitrary-precision integer, for exact counting of password sets (PW-6.1).

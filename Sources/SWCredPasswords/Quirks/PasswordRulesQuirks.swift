@@ -42,7 +42,9 @@ public struct PasswordRulesQuirks: Sendable {
     }
 
     /// Decodes a quirks document.
-    /// - Parameter name: the file name used in error messages.
+    /// - Parameters:
+    ///   - data: the JSON document.
+    ///   - name: the file name used in error messages.
     /// - Throws: `malformedQuirks` naming `name` and the offending key.
     public init(data: Data, name: String) throws(SWCredError) {
         let document: [String: RawEntry]
@@ -76,7 +78,9 @@ public struct PasswordRulesQuirks: Sendable {
         // Walk from the full host up through its parent domains: the first hit is the longest key.
         var candidate = Substring(normalized)
         while true {
-            if let entry = entries[String(candidate)], !entry.exactDomainMatchOnly || candidate.count == normalized.count {
+            if let entry = entries[String(candidate)],
+                !entry.exactDomainMatchOnly || candidate.count == normalized.count
+            {
                 return entry
             }
             guard let dot = candidate.firstIndex(of: ".") else { return nil }
@@ -138,9 +142,11 @@ enum QuirksFile {
 
     /// Lower-cases ASCII and removes one trailing dot.
     static func normalize(_ host: String) -> String {
-        var lowered = String(String.UnicodeScalarView(host.unicodeScalars.map { scalar in
-            (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
-        }))
+        var lowered = String(
+            String.UnicodeScalarView(
+                host.unicodeScalars.map { scalar in
+                    (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
+                }))
         if lowered.hasSuffix(".") { lowered.removeLast() }
         return lowered
     }
@@ -152,7 +158,8 @@ enum QuirksFile {
         if let decoding = error as? DecodingError {
             switch decoding {
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-                path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "\"\($0.stringValue)\"" }.joined(separator: ".")
+                path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "\"\($0.stringValue)\"" }.joined(
+                    separator: ".")
                 detail = context.debugDescription
             case .keyNotFound(let key, let context):
                 let parent = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "\"\($0.stringValue)\"" }
@@ -163,6 +170,7 @@ enum QuirksFile {
             }
         }
         let location = path.isEmpty ? "" : " at \(path)"
-        return SWCredError(.malformedQuirks, "the quirks file \(name) is malformed\(location): \(detail) (expected \(expected))")
+        return SWCredError(
+            .malformedQuirks, "the quirks file \(name) is malformed\(location): \(detail) (expected \(expected))")
     }
 }

@@ -30,7 +30,9 @@ public struct SharedCredentialsQuirks: Sendable {
     /// Loads a shared-credentials file.
     /// - Throws: `fileNotFound` (66), `limitExceeded` for a file above `maximumSize`,
     ///   `malformedQuirks` (65) naming the file and the offending group or key.
-    public init(contentsOfFile path: String, maximumSize: Int = PasswordRulesQuirks.defaultMaximumSize) throws(SWCredError) {
+    public init(contentsOfFile path: String, maximumSize: Int = PasswordRulesQuirks.defaultMaximumSize)
+        throws(SWCredError)
+    {
         let data = try QuirksFile.read(path, maximumSize: maximumSize)
         try self.init(data: data, name: path)
     }
@@ -42,7 +44,8 @@ public struct SharedCredentialsQuirks: Sendable {
         do {
             raw = try JSONDecoder().decode([RawGroup].self, from: data)
         } catch {
-            throw QuirksFile.malformed(name, error, expected: "an array of {\"shared\": […]} or {\"from\": […], \"to\": […]} groups")
+            throw QuirksFile.malformed(
+                name, error, expected: "an array of {\"shared\": […]} or {\"from\": […], \"to\": […]} groups")
         }
         var groups: [Group] = []
         var warnings: [String] = []
@@ -57,20 +60,23 @@ public struct SharedCredentialsQuirks: Sendable {
                 if normalized.isEmpty || Set(normalized).count != normalized.count || normalized.contains("") {
                     throw SWCredError(
                         .malformedQuirks,
-                        "the quirks file \(name) is malformed at [\(index)].\"\(key)\": the list must be non-empty, without duplicates or empty names")
+                        "the quirks file \(name) is malformed at [\(index)].\"\(key)\": the list must be non-empty, without duplicates or empty names"
+                    )
                 }
             }
             switch (group.shared, group.from, group.to) {
             case (let shared?, nil, nil):
                 groups.append(.shared(shared.map(QuirksFile.normalize)))
             case (nil, let from?, let to?):
-                groups.append(.oneWay(
-                    from: from.map(QuirksFile.normalize), to: to.map(QuirksFile.normalize),
-                    fromDomainsAreObsoleted: group.fromDomainsAreObsoleted ?? false))
+                groups.append(
+                    .oneWay(
+                        from: from.map(QuirksFile.normalize), to: to.map(QuirksFile.normalize),
+                        fromDomainsAreObsoleted: group.fromDomainsAreObsoleted ?? false))
             default:
                 throw SWCredError(
                     .malformedQuirks,
-                    "the quirks file \(name) is malformed at [\(index)]: a group has either \"shared\" or both \"from\" and \"to\"")
+                    "the quirks file \(name) is malformed at [\(index)]: a group has either \"shared\" or both \"from\" and \"to\""
+                )
             }
         }
         self.groups = groups

@@ -31,17 +31,24 @@ extension PasswordRules {
         var out: [PasswordRuleViolation] = []
         let scalars = password.unicodeScalars.map(\.value)
         if let min = minLength, scalars.count < min {
-            out.append(.init(severity: .error, rule: "minlength", message: "shorter than minlength \(min) (\(scalars.count) characters)"))
+            out.append(
+                .init(
+                    severity: .error, rule: "minlength",
+                    message: "shorter than minlength \(min) (\(scalars.count) characters)"))
         }
         if let max = maxLength, scalars.count > max {
-            out.append(.init(severity: .error, rule: "maxlength", message: "longer than maxlength \(max) (\(scalars.count) characters)"))
+            out.append(
+                .init(
+                    severity: .error, rule: "maxlength",
+                    message: "longer than maxlength \(max) (\(scalars.count) characters)"))
         }
         let allowedClasses = allowed
         if !allowedClasses.containsUnicode {
             let set = allowedClasses.asciiUnion
             let bad = scalars.filter { $0 >= 128 || !set.contains(UInt8($0)) }.count
             if bad > 0 {
-                out.append(.init(severity: .error, rule: "allowed", message: "\(bad) character(s) not in the allowed set"))
+                out.append(
+                    .init(severity: .error, rule: "allowed", message: "\(bad) character(s) not in the allowed set"))
             }
         }
         for (index, classes) in required.enumerated() {
@@ -54,22 +61,40 @@ extension PasswordRules {
             }
             if !hit {
                 let text = PasswordRule.required(classes).description
-                out.append(.init(severity: .error, rule: "required", message: "no character from required rule \(index + 1) (\(text))"))
+                out.append(
+                    .init(
+                        severity: .error, rule: "required",
+                        message: "no character from required rule \(index + 1) (\(text))"))
             }
         }
         let runs = RunLengths(scalars)
         if let limit = maxRepeating, runs.longestRepeat > limit {
-            out.append(.init(severity: .error, rule: "max-repeating", message: "a run of \(runs.longestRepeat) identical characters exceeds max-repeating \(limit)"))
+            out.append(
+                .init(
+                    severity: .error, rule: "max-repeating",
+                    message: "a run of \(runs.longestRepeat) identical characters exceeds max-repeating \(limit)"))
         }
         if let limit = maxSequential, runs.longestSequence > limit {
-            out.append(.init(severity: .error, rule: "max-sequential", message: "a sequential run of \(runs.longestSequence) characters exceeds max-sequential \(limit)"))
+            out.append(
+                .init(
+                    severity: .error, rule: "max-sequential",
+                    message: "a sequential run of \(runs.longestSequence) characters exceeds max-sequential \(limit)"))
         }
         if let limit = maxConsecutive {
             if runs.longestRepeat > limit {
-                out.append(.init(severity: .error, rule: "max-consecutive", message: "a run of \(runs.longestRepeat) identical characters exceeds max-consecutive \(limit)"))
+                out.append(
+                    .init(
+                        severity: .error, rule: "max-consecutive",
+                        message: "a run of \(runs.longestRepeat) identical characters exceeds max-consecutive \(limit)")
+                )
             }
             if runs.longestSequence > limit {
-                out.append(.init(severity: .warning, rule: "max-consecutive", message: "a sequential run of \(runs.longestSequence) characters exceeds max-consecutive \(limit) if the site counts sequences"))
+                out.append(
+                    .init(
+                        severity: .warning, rule: "max-consecutive",
+                        message:
+                            "a sequential run of \(runs.longestSequence) characters exceeds max-consecutive \(limit) if the site counts sequences"
+                    ))
             }
         }
         return out

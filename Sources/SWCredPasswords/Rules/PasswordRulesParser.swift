@@ -103,7 +103,10 @@ struct PasswordRulesParser {
             // The closing ']' was consumed as a character: give it back.
             if !result.isEmpty { result.removeLast() }
             if let next = at(position), !Self.isWhitespace(next), next != Self.comma, next != Self.semicolon {
-                note(position, "a ']' inside a character class must be its last character (write ']]'); found \(text(from: position)) after it")
+                note(
+                    position,
+                    "a ']' inside a character class must be its last character (write ']]'); found \(text(from: position)) after it"
+                )
             }
             return (result, position)
         }
@@ -234,7 +237,9 @@ struct PasswordRulesParser {
         var position = skipWhitespace(from: 0)
         while position < input.count {
             guard Self.isIdentifierCharacter(input[position]) else {
-                note(position, "parsing stopped: expected a property name, found \(text(from: position)); the rest is ignored")
+                note(
+                    position,
+                    "parsing stopped: expected a property name, found \(text(from: position)); the rest is ignored")
                 return parsed
             }
             let (rule, next) = parseRule(at: position)

@@ -36,7 +36,10 @@ struct GenerateCommand: SWCredSubcommand {
 
     @OptionGroup var formatOptions: FormatOptions
 
-    @Option(help: "strong (Safari's 20-character format, the default), legacy (SecCreateSharedWebCredentialPassword's), or classic.")
+    @Option(
+        help:
+            "strong (Safari's 20-character format, the default), legacy (SecCreateSharedWebCredentialPassword's), or classic."
+    )
     var style: Style = .strong
 
     @Option(help: "Password Rules in Apple's language, for example 'required: upper; required: digit; maxlength: 16;'.")
@@ -94,7 +97,9 @@ struct GenerateCommand: SWCredSubcommand {
             }
         }
         let generator = try PreparedGenerator(style: style.passwordStyle, rules: parsedRules)
-        let blocked = try blockList.map { (path: String) throws(SWCredError) in try BlockList(contentsOfFile: path) } ?? BlockList([])
+        let blocked =
+            try blockList.map { (path: String) throws(SWCredError) in try BlockList(contentsOfFile: path) }
+            ?? BlockList([])
         var seeded = insecureTestSeed.map { SeededRandomSource(seed: $0) }
         let system = SodiumRandomSource()
         for index in 0..<count {
@@ -141,7 +146,9 @@ struct GeneratedLine: Encodable {
         entropyIsUpperBound = generated.entropyIsUpperBound
     }
 
-    private enum Keys: String, CodingKey { case password, entropyBits, rules, style, secret, count, entropyIsUpperBound }
+    private enum Keys: String, CodingKey {
+        case password, entropyBits, rules, style, secret, count, entropyIsUpperBound
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)

@@ -30,7 +30,9 @@ func rate(_ label: String, _ generator: PreparedGenerator) throws {
     }
     let perSecond = Double(count) / elapsed
     let bits = GeneratedPassword.formatBits(generator.entropyBits)
-    print("\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.0f", perSecond)) passwords/s  \(bits) bits  (\(generator.style.rawValue))")
+    print(
+        "\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.0f", perSecond)) passwords/s  \(bits) bits  (\(generator.style.rawValue))"
+    )
 }
 
 func countingTime(_ label: String, _ rules: String) throws {
@@ -44,7 +46,9 @@ func countingTime(_ label: String, _ rules: String) throws {
         runs += 1
         elapsed = now() - start
     }
-    print("\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.3f", elapsed / Double(runs) * 1000)) ms per prepare (count |V|)")
+    print(
+        "\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.3f", elapsed / Double(runs) * 1000)) ms per prepare (count |V|)"
+    )
 }
 
 do {
@@ -53,22 +57,32 @@ do {
     try rate("strong (xxxxxx-xxxxxx-xxxxxx)", PreparedGenerator(style: .strong))
     try rate("classic (xxx-xxx-xxx-xxx)", PreparedGenerator(style: .classic))
     let examples = [
-        ("rules: PW-5.4 example (strong, max-consecutive 2)",
-         "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"),
-        ("rules: apple.com quirk", "minlength: 8; maxlength: 63; required: lower; required: upper; required: digit; allowed: ascii-printable;"),
-        ("rules: bankofamerica.com quirk (max-consecutive 3)",
-         "minlength: 8; maxlength: 20; max-consecutive: 3; required: lower; required: upper; required: digit; allowed: [-@#*()+={}/?~;,._];"),
+        (
+            "rules: PW-5.4 example (strong, max-consecutive 2)",
+            "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"
+        ),
+        (
+            "rules: apple.com quirk",
+            "minlength: 8; maxlength: 63; required: lower; required: upper; required: digit; allowed: ascii-printable;"
+        ),
+        (
+            "rules: bankofamerica.com quirk (max-consecutive 3)",
+            "minlength: 8; maxlength: 20; max-consecutive: 3; required: lower; required: upper; required: digit; allowed: [-@#*()+={}/?~;,._];"
+        ),
         ("rules: digits only, maxlength 6 (classic)", "allowed: digit; maxlength: 6;"),
-        ("rules: exact sampling (5 single-character sets in 6 of 95)",
-         "required: [q]; required: [x]; required: [z]; required: [j]; required: [7]; allowed: ascii-printable; maxlength: 6;"),
+        (
+            "rules: exact sampling (5 single-character sets in 6 of 95)",
+            "required: [q]; required: [x]; required: [z]; required: [j]; required: [7]; allowed: ascii-printable; maxlength: 6;"
+        ),
     ]
     for (label, rules) in examples {
         try rate(label, PreparedGenerator(rules: PasswordRules.parse(rules)))
     }
     print("")
     for (label, rules) in examples { try countingTime(label, rules) }
-    try countingTime("rules: minlength 64, 4 required sets, max-consecutive 2",
-                     "minlength: 64; required: lower; required: upper; required: digit; required: special; max-consecutive: 2;")
+    try countingTime(
+        "rules: minlength 64, 4 required sets, max-consecutive 2",
+        "minlength: 64; required: lower; required: upper; required: digit; required: special; max-consecutive: 2;")
 } catch {
     print("benchmark failed: \(error)")
     exit(1)
