@@ -155,6 +155,40 @@ struct FetchVerifyAndAssociationsTests {
         }
     }
 
+    @Test("AD-5.2: associations installs from --aasa-dir, reinstalls from scratch, and resets one app's records")
+    func associationsOfflineLifecycle() async throws {
+        let home = try CLI.temporaryDirectory("swcred-associations-offline")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let app = CLI.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path
+        let sites = CLI.fixtures.appendingPathComponent("sites").path
+
+        let empty = try await Self.run(["associations", "--format", "json"], home: home)
+        #expect(empty.status == 0)
+        #expect((try empty.json()["records"] as? [Any])?.isEmpty == true)
+
+        let installed = try await Self.run(
+            ["associations", "--entitlements", app, "--aasa-dir", sites, "--format", "json"], home: home
+        )
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let records = try installed.json()["records"] as? [[String: Any]] ?? []
+        #expect(!records.isEmpty)
+        #expect(records.contains { $0["siteApproval"] as? String == "approved" })
+        #expect(records.allSatisfy { $0["lastChecked"] is String })
+
+        let reinstalled = try await Self.run(
+            ["associations", "--entitlements", app, "--reinstall", "--format", "json"], home: home
+        )
+        let fresh = try reinstalled.json()["records"] as? [[String: Any]] ?? []
+        #expect(fresh.count == records.count)
+        #expect(fresh.allSatisfy { $0["siteApproval"] as? String == "unspecified" && $0["lastChecked"] is NSNull })
+
+        let appID = records.first?["appID"] as? String ?? ""
+        let reset = try await Self.run(["associations", "--reset", "--app-id", appID, "--format", "json"], home: home)
+        #expect(reset.status == 0)
+        #expect(try reset.json()["removed"] as? Int == records.count)
+        #expect((try reset.json()["records"] as? [Any])?.isEmpty == true)
+    }
+
     /// Runs the CLI with HOME in `home`, off the cooperative pool.
     static func run(_ arguments: [String], home: URL) async throws -> CLI.Result {
         try await withCheckedThrowingContinuation { continuation in
