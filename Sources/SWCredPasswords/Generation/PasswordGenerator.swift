@@ -38,7 +38,7 @@ public enum PasswordGenerator {
     /// Apple's `SecPasswordGenerate`.
     /// - Throws: whatever `source` throws.
     public static func legacy<R: RandomSource>(using source: inout R) throws(SWCredError) -> GeneratedPassword {
-        try PreparedGenerator.legacy.next(using: &source)
+        try PreparedGenerator.legacy.get().next(using: &source)
     }
 
     /// A password in `style`, adapted to `rules` when given, from libsodium's random bytes.

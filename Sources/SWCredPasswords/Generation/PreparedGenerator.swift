@@ -29,13 +29,12 @@ public struct PreparedGenerator: Sendable {
     public var warnings: [String] { plan.warnings }
 
     /// The legacy format, counted once per process.
-    static let legacy: PreparedGenerator = {
-        let plan = GenerationPlan(
-            kind: .legacy, constraints: Constraints(required: LegacyFormat.requiredSets), checkRules: nil)
-        // The legacy space is fixed and feasible; its count cannot fail.
-        return (try? PreparedGenerator(plan: plan, fallback: nil, rules: nil))
-            ?? PreparedGenerator(plan: plan, space: LegacyFormat.space, count: .one, rules: nil)
-    }()
+    static let legacy = Result { () throws(SWCredError) in
+        try PreparedGenerator(
+            plan: GenerationPlan(
+                kind: .legacy, constraints: Constraints(required: LegacyFormat.requiredSets), checkRules: nil),
+            fallback: nil, rules: nil)
+    }
 
     /// Safari's strong format without rules, counted once per process.
     static let strong = Result { () throws(SWCredError) in
@@ -53,24 +52,12 @@ public struct PreparedGenerator: Sendable {
             fallback: nil, rules: nil)
     }
 
-    private init(plan: GenerationPlan, space: PasswordSpace, count: BigUInt, rules: PasswordRules?) {
-        self.plan = plan
-        self.fallback = nil
-        self.rules = rules
-        self.space = space
-        self.count = count
-        self.exact = false
-        self.sampler = nil
-        self.members = []
-    }
-
     /// Prepares `style` under `rules` (see ``PasswordGenerator/generate(style:rules:using:)``).
     /// - Throws: `infeasible`, `invalidParameter` (legacy with rules), `limitExceeded`.
     public init(style: PasswordStyle = .strong, rules: PasswordRules? = nil) throws(SWCredError) {
         switch (style, rules) {
         case (.legacy, nil):
-            self = Self.legacy
-            return
+            self = try Self.legacy.get()
         case (.legacy, .some):
             throw SWCredError(
                 .invalidParameter, "the legacy format has fixed rules; it cannot be combined with password rules")
