@@ -25,6 +25,8 @@ private final class Deliveries: Sendable {
     private let seen: Mutex<[Delivery]>
     private let done: Mutex<(Int, CheckedContinuation<Void, Never>?)> = Mutex((0, nil))
     let callerThread = Mutex<pthread_t?>(nil)
+    /// Signalled once, when the last completion has been recorded.
+    let allDelivered = DispatchSemaphore(value: 0)
 
     init(count: Int) {
         self.count = count
@@ -48,6 +50,7 @@ private final class Deliveries: Sendable {
         }
         let continuation = done.withLock { state -> CheckedContinuation<Void, Never>? in
             state.0 += 1
+            if state.0 == count { allDelivered.signal() }
             if state.0 == count, let continuation = state.1 {
                 state.1 = nil
                 return continuation
@@ -71,12 +74,17 @@ private final class Deliveries: Sendable {
     var all: [Delivery] { seen.withLock { $0 } }
 }
 
-/// Runs `body` on a new thread (the "app's" calling thread) and waits for it to finish.
-private func onDedicatedThread(_ deliveries: Deliveries, _ body: @escaping @Sendable () -> Void) async {
+/// Runs `body` on a new thread (the "app's" calling thread) and waits until every completion has
+/// been delivered. The thread stays alive until then, blocked, so that its thread id cannot be
+/// reused by a worker thread while completions are still being checked against it.
+private func onDedicatedThread(
+    _ deliveries: Deliveries, waitForDeliveries: Bool = true, _ body: @escaping @Sendable () -> Void
+) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let thread = Thread {
             deliveries.callerThread.withLock { $0 = pthread_self() }
             body()
+            if waitForDeliveries { deliveries.allDelivered.wait() }
             continuation.resume()
         }
         thread.start()
@@ -225,8 +233,8 @@ struct CompletionTests {
         #expect(received.withLock { $0.first ?? nil } == nil)  // declined: success (SWC-6.10)
         #expect(fixture.keychain.items.isEmpty)
         #expect(fixture.user.kinds == [.add])
-        // A late answer from the abandoned prompt changes nothing.
-        pending.answer(.allow)
+        // The abandoned prompt was withdrawn from the responder; a late answer finds nothing.
+        #expect(pending.answer(.allow) == false)
         #expect(fixture.keychain.items.isEmpty)
     }
 
@@ -279,7 +287,8 @@ struct CompletionTests {
         let n = 8
         let deliveries = Deliveries(count: n)
         let swc = fixture.swc
-        await onDedicatedThread(deliveries) {
+        // The prompts are answered below, so the calling thread must not wait for the completions.
+        await onDedicatedThread(deliveries, waitForDeliveries: false) {
             for index in 0..<n {
                 swc.addSharedWebCredential("example.com", account: "user\(index)", password: "pw") { _ in
                     order.withLock { $0.append(index) }

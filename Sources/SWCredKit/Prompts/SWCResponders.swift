@@ -57,10 +57,19 @@ public final class SWCScriptedResponder: SWCPromptResponder {
 
 /// A responder that waits for an answer given from outside (for tests of cancellation and of
 /// prompts that are still pending, and for interactive front ends).
+///
+/// When the asking task is canceled, its prompt is withdrawn and answered `cancel`.
 public final class SWCPendingResponder: SWCPromptResponder {
+    private struct Waiter {
+        let id: UInt64
+        let prompt: SWCPrompt
+        let continuation: CheckedContinuation<SWCPromptAnswer, Never>
+    }
     private struct State {
-        var waiting: [(SWCPrompt, CheckedContinuation<SWCPromptAnswer, Never>)] = []
+        var waiting: [Waiter] = []
         var shown: [SWCPrompt] = []
+        var nextID: UInt64 = 0
+        var canceledBeforeWaiting: Set<UInt64> = []
     }
     private let state = Mutex(State())
 
@@ -73,25 +82,43 @@ public final class SWCPendingResponder: SWCPromptResponder {
     public var pendingCount: Int { state.withLock { $0.waiting.count } }
 
     public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
-        await withCheckedContinuation { continuation in
-            state.withLock {
-                $0.shown.append(prompt)
-                $0.waiting.append((prompt, continuation))
+        let id = state.withLock { state -> UInt64 in
+            defer { state.nextID += 1 }
+            state.shown.append(prompt)
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let canceled = state.withLock { state -> Bool in
+                    if state.canceledBeforeWaiting.remove(id) != nil { return true }
+                    state.waiting.append(Waiter(id: id, prompt: prompt, continuation: continuation))
+                    return false
+                }
+                if canceled { continuation.resume(returning: .cancel) }
             }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                if let index = state.waiting.firstIndex(where: { $0.id == id }) {
+                    return state.waiting.remove(at: index)
+                }
+                state.canceledBeforeWaiting.insert(id)
+                return nil
+            }
+            waiter?.continuation.resume(returning: .cancel)
         }
     }
 
     /// Answers the oldest waiting prompt; returns `false` when none is waiting.
     @discardableResult
     public func answer(_ answer: SWCPromptAnswer) -> Bool {
-        let continuation = state.withLock { state -> CheckedContinuation<SWCPromptAnswer, Never>? in
-            state.waiting.isEmpty ? nil : state.waiting.removeFirst().1
+        let waiter = state.withLock { state -> Waiter? in
+            state.waiting.isEmpty ? nil : state.waiting.removeFirst()
         }
-        continuation?.resume(returning: answer)
-        return continuation != nil
+        waiter?.continuation.resume(returning: answer)
+        return waiter != nil
     }
 
-    /// Waits (polling politely) until a prompt is waiting, for tests.
+    /// Waits until a prompt is waiting (yielding, with a short sleep between looks), for tests.
     public func waitForPrompt() async {
         while pendingCount == 0 {
             await Task.yield()
