@@ -32,6 +32,8 @@ struct GenerateCommandTests {
         #expect(lines.count == 4)
         #expect(lines.allSatisfy { Self.matches(Self.strongShape, $0) })
         #expect(Set(lines).count == 4)
+        // PW-6.1: the entropy is reported once, on stderr.
+        #expect(result.stderr.contains("71.88 bits"))
     }
 
     @Test("PW-2: --style legacy prints SecCreateSharedWebCredentialPassword's format")

@@ -11,7 +11,7 @@ import SWCredPasswords
 /// string that loses anything while parsing fails with `malformedRules` (65). Quirk rules are
 /// parsed as Apple parses them, and their diagnostics are shown on stderr (PW-7.2).
 ///
-/// Text: one password per line. JSON lines: `{"schema","password","entropyBits","rules"}`, plus
+/// Text: one password per line, and the entropy once on stderr. JSON lines: `{"schema","password","entropyBits","rules"}`, plus
 /// `style`, `secret`, `count` (|V| in decimal) and `entropyIsUpperBound` (true with `--block-list`,
 /// PW-3.5). Warnings (entropy below 64 bits, ignored
 /// `minlength`, rules diagnostics) go to stderr once.
@@ -113,6 +113,14 @@ struct GenerateCommand: SWCredSubcommand {
             }
             if index == 0 {
                 for warning in warnings + generated.warnings { console.warn(warning) }
+                if console.format == .text {
+                    // PW-6.1: every password is reported with its entropy (on stderr, so stdout stays
+                    // one password per line).
+                    let bits = GeneratedPassword.formatBits(generated.entropyBits)
+                    console.err(
+                        "note: \(bits) bits of entropy each (\(generated.style.rawValue) style, uniform over "
+                            + "\(generated.outputCount) passwords)")
+                }
             }
             switch console.format {
             case .text:
