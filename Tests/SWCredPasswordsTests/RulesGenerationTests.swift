@@ -220,6 +220,28 @@ struct RulesGenerationTests {
         return (mean, (variance / Double(values.count)).squareRoot())
     }
 
+    @Test("PW-5.6 Decision: the strong style falls back to classic after 100000 consecutive rejections")
+    func strongFallsBackToClassic() throws {
+        // Eleven specific consonants in the strong style's eleven consonant positions: possible
+        // (acceptance about 3·10⁻⁷), but far below one in 100000 candidates. Exact sampling is switched
+        // off to reach the fallback.
+        let rules = try PasswordRules.parse(
+            "bcdfghjkqxz".map { "required: [\($0)];" }.joined(separator: " ") + " allowed: lower, upper, digit, [-];")
+        let (strong, classic) = try GenerationPlan.adapting(rules)
+        #expect(strong.style == .strong)
+        let prepared = try PreparedGenerator(plan: strong, fallback: classic, rules: rules, exactSampling: false)
+        #expect(try prepared.space.count() > .zero)
+        var source = SeededRandomSource(seed: 56)
+        let generated = try prepared.next(using: &source)
+        #expect(generated.style == .classic)
+        #expect(rules.isSatisfied(by: generated.password))
+        #expect(generated.warnings.contains { $0.contains("classic") })
+        // With exact sampling (the default), the strong style is kept.
+        let exact = try PreparedGenerator(plan: strong, fallback: classic, rules: rules)
+        #expect(exact.exact)
+        #expect(try exact.next(using: &source).style == .strong)
+    }
+
     @Test("PW-5.6: the generator checks every rule (repeat and sequence limits in classic)")
     func runLimitsHold() throws {
         let rules = try PasswordRules.parse("allowed: [abc123]; minlength: 16; maxlength: 16; max-consecutive: 1;")

@@ -72,7 +72,11 @@ public struct PreparedGenerator: Sendable {
     }
 
     /// Counts V for `plan` (falling back when it is empty) and picks the sampling method.
-    init(plan: GenerationPlan, fallback: GenerationPlan?, rules: PasswordRules?) throws(SWCredError) {
+    /// - Parameter exactSampling: `false` only in tests, to exercise the rejection path and the
+    ///   strong style's fallback (PW-5.6) where exact sampling would otherwise be chosen.
+    init(plan: GenerationPlan, fallback: GenerationPlan?, rules: PasswordRules?, exactSampling: Bool = true)
+        throws(SWCredError)
+    {
         var plan = plan
         var fallback = fallback
         var space = plan.space
@@ -90,7 +94,9 @@ public struct PreparedGenerator: Sendable {
         self.space = space
         self.count = count
         // PW-1.4: exact sampling when the acceptance rate is below 2^-threshold.
-        let exact = count * BigUInt(UInt64(1) << UInt64(PasswordGenerator.exactSamplingThreshold)) < space.baseCount()
+        let exact =
+            exactSampling
+            && count * BigUInt(UInt64(1) << UInt64(PasswordGenerator.exactSamplingThreshold)) < space.baseCount()
         self.exact = exact
         self.sampler = exact ? try ExactSampler(space) : nil
         self.members = space.shapes.first.map { shape in (0..<shape.count).map { shape.alphabet($0).members } } ?? []
