@@ -72,8 +72,13 @@ public struct PreparedGenerator: Sendable {
     }
 
     /// Counts V for `plan` (falling back when it is empty) and picks the sampling method.
-    /// - Parameter exactSampling: `false` only in tests, to exercise the rejection path and the
-    ///   strong style's fallback (PW-5.6) where exact sampling would otherwise be chosen.
+    /// - Parameters:
+    ///   - plan: what to generate.
+    ///   - fallback: the classic plan for a strong `plan` (PW-5.6).
+    ///   - rules: the rules to report with each password.
+    ///   - exactSampling: `false` only in tests, to exercise the rejection path and the strong
+    ///     style's fallback where exact sampling would otherwise be chosen.
+    /// - Throws: `infeasible` when neither plan admits a password; `limitExceeded` from counting.
     init(plan: GenerationPlan, fallback: GenerationPlan?, rules: PasswordRules?, exactSampling: Bool = true)
         throws(SWCredError)
     {
