@@ -239,6 +239,41 @@ struct RequestTests {
         #expect(fixture.user.pickers.first?.candidates.map(\.account) == ["a", "b", "f"])
     }
 
+    @Test("SWC-5.5: the true port is stored and returned (no 16-bit wrap above 32767); port 0 is no port")
+    func truePorts() async throws {
+        let fixture = try Fixture(
+            entitlement: ["webcredentials:example.com:40000", "webcredentials:example.com"],
+            approved: ["example.com:40000", "example.com"], answers: [.allow, .choose(0), .allow])
+        #expect(await fixture.swc.add(fqdn: "example.com:40000", account: "alice", password: "pw").outcome == .added)
+        #expect(fixture.keychain.items.first?.port == 40000)
+        let report = await fixture.swc.request(fqdn: "example.com:40000", account: nil)
+        #expect(report.credentials?.first?.port == 40000)
+        #expect(await fixture.swc.add(fqdn: "example.com:0", account: "bob", password: "pw").port == nil)
+    }
+
+    @Test("SWC-1.1: the profile table: filters, returned server and port, nothing to offer, cancel")
+    func profileTable() async throws {
+        for profile in SWCProfile.allCases {
+            let fixture = try Fixture(
+                entitlement: ["webcredentials:example.com:8443"], approved: ["example.com:8443"],
+                answers: profile == .legacy ? [.cancel] : [.choose(0), .cancel],
+                configuration: SWCConfiguration(profile: profile))
+            let nothing = await fixture.swc.request(fqdn: nil, account: nil)
+            #expect(nothing.credentials == (profile == .legacy ? nil : []))
+            #expect(nothing.status == (profile == .legacy ? -25300 : 1001))
+            try fixture.keychain.seed(server: "example.com", account: "alice", password: "pw", port: 8443)
+            let chosen = await fixture.swc.request(fqdn: nil, account: "bob")  // legacy filters bob out
+            if profile == .legacy {
+                #expect(chosen.status == -25300)
+            } else {
+                #expect(chosen.credentials == [SharedWebCredential(server: "example.com:8443", account: "alice", password: "pw")])
+            }
+            let canceled = await fixture.swc.request(fqdn: nil, account: nil)
+            #expect(canceled.credentials == [])
+            #expect(canceled.status == (profile == .legacy ? 0 : 1001))
+        }
+    }
+
     @Test("SWC-1.2: the profile can be chosen per call; legacy is the default")
     func profilePerCall() async throws {
         let fixture = try Fixture()
