@@ -164,6 +164,24 @@ struct RulesGenerationTests {
         #expect(chi < 173.2, "χ² = \(chi)")
     }
 
+    @Test("PW-1.4: exact sampling is uniform over marked shapes too (8 strings, chi-square α = 0.001)")
+    func exactSamplingWithMarks() throws {
+        let space = PasswordSpace(
+            shapes: [Shape(plain: [ASCIISet("ab"), ASCIISet("ab")], marked: [ASCIISet("AB"), ASCIISet("AB")])],
+            constraints: Constraints())
+        #expect(try space.count() == BigUInt(8))
+        let sampler = try ExactSampler(space)
+        var source = SeededRandomSource(seed: 8)
+        var counts: [String: Int] = [:]
+        let n = 8_000
+        for _ in 0..<n { counts[String(decoding: try sampler.sample(using: &source), as: UTF8.self), default: 0] += 1 }
+        #expect(Set(counts.keys) == ["Aa", "Ab", "Ba", "Bb", "aA", "aB", "bA", "bB"])
+        let expected = Double(n) / 8
+        let chi = counts.values.reduce(0.0) { $0 + (Double($1) - expected) * (Double($1) - expected) / expected }
+        // χ²₇ at α = 0.001 is 24.32.
+        #expect(chi < 24.32, "χ² = \(chi)")
+    }
+
     /// PW-1.3's example: L = 15 over 24 lower, 24 upper, 8 digits, one of each required. Uniform over
     /// V gives a digit at a position with probability 0.159 (exact, from the counter); "mins + fill +
     /// shuffle" gives 0.181. The tolerance is 5 standard errors of the sample mean, estimated from
