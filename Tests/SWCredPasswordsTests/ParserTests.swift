@@ -65,6 +65,15 @@ struct ParserTests {
         )
     }
 
+    @Test("PW-4.4: named classes are ASCII only; special is the 33 printable non-alphanumerics with space")
+    func namedClasses() {
+        #expect(ASCIISet.upper.count == 26 && ASCIISet.lower.count == 26 && ASCIISet.digit.count == 10)
+        #expect(ASCIISet.special.count == 33 && ASCIISet.special.contains(UInt8(ascii: " ")))
+        #expect(ASCIISet.asciiPrintable.count == 95)
+        #expect(ASCIISet.upper.union(.lower).union(.digit).union(.special) == .asciiPrintable)
+        #expect(CharacterClass.unicode.asciiSet == .asciiPrintable)
+    }
+
     @Test("PW-4.5: custom classes: '-' only first, ']]' at the end, non-ASCII dropped, [] empty")
     func customClasses() throws {
         #expect(try PasswordRules.parse("required: [a-c]").required == [[.custom(Array("ac".utf8))]])

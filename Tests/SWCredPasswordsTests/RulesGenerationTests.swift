@@ -73,6 +73,20 @@ struct RulesGenerationTests {
         #expect(chars.filter { $0 == "-" }.count == 3)
     }
 
+    @Test("PW-5.3: default required sets a–z, A–Z, 0–9; those foreign to the allowed set are dropped")
+    func defaultRequiredSets() throws {
+        let (plan, _) = try GenerationPlan.adapting(try PasswordRules.parse("allowed: lower, digit; maxlength: 12;"))
+        #expect(plan.constraints.required == [.lower, .digit])
+        for seed in UInt64(0)..<30 {
+            let p = try Self.generate("allowed: lower, digit; maxlength: 12;", seed: seed).password
+            #expect(p.contains(where: \.isLowercase) && p.contains(where: \.isNumber))
+        }
+        // Rule-given sets are never dropped, even when they outnumber the characters (then: infeasible).
+        let (given, _) = try GenerationPlan.adapting(try PasswordRules.parse("required: [a]; required: [b]; maxlength: 1;"))
+        #expect(given.constraints.required.count == 2)
+        #expect(throws: SWCredError(.infeasible, "")) { try Self.generate("required: [a]; required: [b]; maxlength: 1;") }
+    }
+
     @Test("PW-5.2: minlength greater than maxlength is ignored, with a warning")
     func minLengthAboveMaxLength() throws {
         let generated = try Self.generate("minlength: 30; maxlength: 10;")
