@@ -82,9 +82,12 @@ struct RulesGenerationTests {
             #expect(p.contains(where: \.isLowercase) && p.contains(where: \.isNumber))
         }
         // Rule-given sets are never dropped, even when they outnumber the characters (then: infeasible).
-        let (given, _) = try GenerationPlan.adapting(try PasswordRules.parse("required: [a]; required: [b]; maxlength: 1;"))
+        let (given, _) = try GenerationPlan.adapting(
+            try PasswordRules.parse("required: [a]; required: [b]; maxlength: 1;"))
         #expect(given.constraints.required.count == 2)
-        #expect(throws: SWCredError(.infeasible, "")) { try Self.generate("required: [a]; required: [b]; maxlength: 1;") }
+        #expect(throws: SWCredError(.infeasible, "")) {
+            try Self.generate("required: [a]; required: [b]; maxlength: 1;")
+        }
     }
 
     @Test("PW-5.2: minlength greater than maxlength is ignored, with a warning")

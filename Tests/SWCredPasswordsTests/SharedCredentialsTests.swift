@@ -26,7 +26,8 @@ struct SharedCredentialsTests {
         #expect(q.sourceDomains(offeredOn: "nota.com") == [])
     }
 
-    @Test("PW-7.4/PW-7.6: one-way groups go from → to only; fromDomainsAreObsoleted is optional (Decision); relatedness")
+    @Test(
+        "PW-7.4/PW-7.6: one-way groups go from → to only; fromDomainsAreObsoleted is optional (Decision); relatedness")
     func oneWayGroups() throws {
         let q = try Self.load(Self.sample)
         #expect(q.sourceDomains(offeredOn: "new.com") == ["old.com"])
