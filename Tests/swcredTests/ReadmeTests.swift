@@ -76,4 +76,16 @@ struct ReadmeTests {
                     "README block '\(block.name)' exited \(process.terminationStatus):\n\(String(decoding: data, as: UTF8.self))")
         }
     }
+
+    @Test("the Swift walk-through in the README is the test file the suite runs")
+    func swiftExampleMatchesTest() throws {
+        let text = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = /<!-- readme-swift: ([^ ]+) -->\n```swift\n/
+        let match = try #require(text.firstMatch(of: marker), "no readme-swift block")
+        let rest = text[match.range.upperBound...]
+        let end = try #require(rest.range(of: "```\n"))
+        let shown = String(rest[..<end.lowerBound])
+        let file = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent(String(match.1)), encoding: .utf8)
+        #expect(shown == file, "README.md shows a different version of \(match.1)")
+    }
 }
