@@ -2,6 +2,7 @@ import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredPasswords
+import SWCredStore
 
 /// What each fuzz target does with one input, shared by the libFuzzer executables in
 /// `FuzzTesting/` and by the regression tests that replay every input in
@@ -17,6 +18,7 @@ public enum FuzzHarness {
         "matcher": matcher,
         "entitlements": entitlements,
         "password-rules": passwordRules,
+        "store-reader": storeReader,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.
@@ -110,5 +112,46 @@ public enum FuzzHarness {
             }
         }
         return []
+    }
+
+    /// A scratch folder with a fixed key file, made once per process.
+    private static let storeScratch: (directory: String, keyFile: String)? = {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swcred-fuzz-\(ProcessInfo.processInfo.processIdentifier)").path
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let keyFile = directory + "/fixed.key"
+        if !FileManager.default.fileExists(atPath: keyFile) {
+            do { try KeyFile.create(at: keyFile) } catch { return nil }
+        }
+        return (directory, keyFile)
+    }()
+
+    /// Arbitrary bytes as a keychain file opened with a fixed key (first byte even), or as a
+    /// decrypted payload (first byte odd: the payload decoder that the AEAD normally shields).
+    /// A payload that decodes must re-encode to exactly the same bytes (the encoding is canonical).
+    public static func storeReader(_ bytes: [UInt8]) -> [String] {
+        guard let selector = bytes.first else { return [] }
+        let body = Array(bytes.dropFirst())
+        if selector & 1 == 1 {
+            guard let contents = try? StoreContents(payload: body) else { return [] }
+            return contents.encodedPayload() == body ? [] : ["a decoded payload re-encodes differently"]
+        }
+        guard let scratch = storeScratch else { return ["could not make the scratch key file"] }
+        let path = scratch.directory + "/keychain.swcred"
+        guard FileManager.default.createFile(atPath: path, contents: Data(body), attributes: [.posixPermissions: 0o600]) else {
+            return []
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try? StoreHeaderInfo(parsing: body)
+        let options = StoreOptions(stateDirectory: scratch.directory + "/state", warningHandler: { _ in })
+        do {
+            _ = try KeychainStore.open(at: path, keySource: .keyFile(path: scratch.keyFile), options: options)
+            return ["random bytes opened as a store under a key that never wrote it"]
+        } catch {
+            let expected: Set<String> = ["notAStore", "unsupportedFormat", "corruptHeader", "parametersOutOfBounds",
+                                         "wrongKey", "corruptPayload", "limitExceeded", "rollbackDetected"]
+            return expected.contains(error.code.name) ? [] : ["unexpected \(error.code.name): \(error.message)"]
+        }
     }
 }

@@ -141,6 +141,29 @@ enum SWCCommandSupport {
         storeOptions: GlobalStoreOptions, app: AppOptions, source: SourceOptions, console: Console,
         responder: any SWCPromptResponder, profile: SWCProfile?, simulator: Bool
     ) async throws(SWCredError) -> SharedWebCredentials {
+        let (backend, swcApp) = try await makeBackend(storeOptions: storeOptions, app: app, source: source, console: console)
+        return service(backend: backend, app: swcApp, appOptions: app, responder: responder, profile: profile,
+                       simulator: simulator)
+    }
+
+    /// A service over an already opened backend (`batch` builds one per request line, each with
+    /// that line's simulated user, on one store opened once).
+    static func service(
+        backend: StoreBackend, app swcApp: SWCApp, appOptions app: AppOptions, responder: any SWCPromptResponder,
+        profile: SWCProfile?, simulator: Bool
+    ) -> SharedWebCredentials {
+        var configuration = SWCConfiguration(simulator: simulator)
+        if let profile { configuration.profile = profile }
+        configuration.forceDeveloperMode = app.device.developerMode
+        configuration.forceManagedDevice = app.device.managed
+        return SharedWebCredentials(backend: backend, app: swcApp, responder: responder, configuration: configuration)
+    }
+
+    /// Opens (or creates) the store once — one key derivation for a passphrase store — and
+    /// refreshes the app's association records from the source, if one was given.
+    static func makeBackend(
+        storeOptions: GlobalStoreOptions, app: AppOptions, source: SourceOptions, console: Console
+    ) async throws(SWCredError) -> (StoreBackend, SWCApp) {
         let entitlements = try app.loadEntitlements()
         let swcApp: SWCApp
         if let entitlements {
@@ -176,11 +199,7 @@ enum SWCCommandSupport {
             }
             try await backend.installAndRefresh(app: identity, source: fileSource, device: device)
         }
-        var configuration = SWCConfiguration(simulator: simulator)
-        if let profile { configuration.profile = profile }
-        configuration.forceDeveloperMode = app.device.developerMode
-        configuration.forceManagedDevice = app.device.managed
-        return SharedWebCredentials(backend: backend, app: swcApp, responder: responder, configuration: configuration)
+        return (backend, swcApp)
     }
 }
 

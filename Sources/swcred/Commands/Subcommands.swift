@@ -18,5 +18,6 @@ extension SWCred {
         DeleteCommand.self,
         RekeyCommand.self,
         GenerateCommand.self,
+        BatchCommand.self,
     ]
 }

@@ -12,22 +12,29 @@ struct Console: Sendable {
 
     /// Writes a line (or raw text) to stdout.
     func out(_ text: String, newline: Bool = true) {
-        FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
+        Self.write(Data((newline ? text + "\n" : text).utf8), to: .standardOutput)
     }
 
     /// Writes raw bytes to stdout.
     func outBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        Self.write(Data(bytes), to: .standardOutput)
     }
 
     /// Writes a diagnostic line to stderr.
     func err(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Self.write(Data((text + "\n").utf8), to: .standardError)
     }
 
     /// Writes a warning to stderr (text mode: `warning: …`; JSON mode keeps stderr free-form too).
     func warn(_ text: String) {
         err("\(Self.paint("warning:", .yellow, on: .standardError)) \(text)")
+    }
+
+    /// Writes without trapping: a closed pipe or a full disk on stdout/stderr must not crash the
+    /// process (the exit code already tells the outcome; `FileHandle.write(_:)` would raise).
+    private static func write(_ data: Data, to stream: Stream) {
+        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        try? handle.write(contentsOf: data)
     }
 
     /// ANSI colours for text output.
