@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `swcred batch`: JSON-lines requests on stdin, JSON-lines results, one store unlock.
+@Suite("swcred batch")
+struct BatchTests {
+    static let app = ["--entitlements", CLI.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path,
+                      "--aasa-dir", CLI.fixtures.appendingPathComponent("sites").path]
+
+    static func lines(_ result: CLI.Result) throws -> [[String: Any]] {
+        try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("each line runs as the app with its own user; ids echoed; exit codes per line; schema valid")
+    func mixedBatch() throws {
+        let home = try CLI.temporaryDirectory("swcred-batch")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let seeded = try CLI.run(["add", "tacos.example", "alice", "--password-stdin"], stdin: "pw-alice\n", home: home)
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+
+        let input = [
+            #"{"id": 1, "op": "request", "domain": "tacos.example"}"#,
+            #"{"id": "two", "op": "add", "domain": "tacos.example", "account": "bob", "password": "pw-bob"}"#,
+            #"not json, password=hunter2"#,
+            #"{"id": 4, "op": "add", "domain": "partner.example", "account": "carol", "password": "x"}"#,
+            #"{"id": 5, "op": "request", "domain": "tacos.example", "pick": "cancel"}"#,
+            #"{"id": 6, "op": "request", "domain": "tacos.example", "pick": "bob"}"#,
+            #"{"id": 7, "op": "add", "domain": "tacos.example", "account": "dave", "password": "x", "user": "not-now"}"#,
+        ].joined(separator: "\n") + "\n"
+        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let results = try Self.lines(result)
+        #expect(results.count == 7)
+        #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [0, 0, 65, 12, 13, 0, 13])
+        #expect((results[0]["credentials"] as? [[String: Any]])?.first?["password"] as? String == "pw-alice")
+        #expect(results[1]["id"] as? String == "two")
+        #expect(results[1]["operation"] as? String == "added")
+        #expect((results[3]["error"] as? [String: Any])?["status"] as? Int == -25293)
+        #expect((results[5]["credentials"] as? [[String: Any]])?.first?["password"] as? String == "pw-bob")
+        #expect(results[6]["operation"] as? String == "declined")
+        #expect(!result.stdout.contains("hunter2") && !result.stderr.contains("hunter2"), "a malformed line was echoed")
+        #expect(result.status == 65, "the batch exits with the first failing line's code")
+
+        var validator = JSONSchemaValidator.repository
+        for line in results {
+            #expect(try validator.validate(line, against: "batch") == [])
+        }
+    }
+
+    @Test("a passphrase store is unlocked once for the whole batch (passphrase read once, from a file)")
+    func passphraseStore() throws {
+        let home = try CLI.temporaryDirectory("swcred-batch-pass")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let passphrase = home.appendingPathComponent("passphrase")
+        try Data("batch passphrase\n".utf8).write(to: passphrase)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passphrase.path)
+        let store = ["--store", home.appendingPathComponent("k.swcred").path, "--passphrase-file", passphrase.path]
+        #expect(try CLI.run(["init", "--kdf", "test"] + store, home: home).status == 0)
+        let input = (1...50).map { #"{"id": \#($0), "op": "add", "domain": "tacos.example", "account": "user\#($0)", "generate": true}"# }
+            .joined(separator: "\n") + "\n" + #"{"id": "last", "op": "request", "domain": "tacos.example", "pick": "user50"}"# + "\n"
+        let result = try CLI.run(["batch"] + store + Self.app, stdin: input, home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let results = try Self.lines(result)
+        #expect(results.count == 51)
+        #expect(results.allSatisfy { $0["exit"] as? Int == 0 })
+        let list = try CLI.run(["list", "--format", "json"] + store, home: home)
+        #expect((try list.json()["items"] as? [Any])?.count == 50)
+        // Wrong passphrase: the batch fails once, before reading any line.
+        try Data("wrong\n".utf8).write(to: passphrase)
+        let wrong = try CLI.run(["batch"] + store + Self.app, stdin: input, home: home)
+        #expect(wrong.status == 20)
+        #expect(wrong.stdout.isEmpty)
+    }
+
+    @Test("stdin carries the requests, so --passphrase-stdin is a usage error")
+    func passphraseStdinRefused() throws {
+        let result = try CLI.run(["batch", "--passphrase-stdin"] + Self.app, stdin: "")
+        #expect(result.status == 64)
+    }
+}
