@@ -12,6 +12,10 @@ struct SWCred: AsyncParsableCommand {
             Exit codes are stable (see README.md): 0 success, 1 no match / internal error, \
             10 not trusted, 11-14 SWC outcomes, 20-29 store, 44/45/50 Apple item errors, \
             64-66 bad usage or input, 69 fetch refused, 71 resources, 74 I/O.
+
+            Example (from the repository root):
+              swcred verify --entitlements Fixtures/apps/TacoShop.entitlements \\
+                  --aasa-dir Fixtures/sites
             """,
         version: SWCredVersion.string,
         subcommands: SWCred.allSubcommands

@@ -32,10 +32,10 @@ struct AddCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save a password for a site (as Safari does), or record that passwords are never saved for it.",
-        discussion: """
+        discussion: HelpExamples.discussion("add", """
             The password is read from standard input (--password-stdin) or a file (--password-file); \
             never from the command line. DOMAIN is HOST or HOST:PORT.
-            """
+            """)
     )
 
     @OptionGroup var formatOptions: FormatOptions

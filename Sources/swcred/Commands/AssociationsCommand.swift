@@ -22,10 +22,10 @@ struct AssociationsCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "associations",
         abstract: "Show (and install, refresh or reset) the emulated association daemon's records.",
-        discussion: """
+        discussion: HelpExamples.discussion("associations", """
             Records are refreshed only when a source is given (no background daemon): records not due \
             yet are skipped unless --force. Text output uses swcutil show's labels.
-            """
+            """)
     )
 
     @OptionGroup var store: GlobalStoreOptions

@@ -13,7 +13,8 @@ import SWCredStore
 struct DeleteCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete the items saved for a site and account, or a site's \"Passwords not saved\" entry."
+        abstract: "Delete the items saved for a site and account, or a site's \"Passwords not saved\" entry.",
+        discussion: HelpExamples.discussion("delete")
     )
 
     @OptionGroup var formatOptions: FormatOptions

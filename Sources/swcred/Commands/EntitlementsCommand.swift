@@ -7,7 +7,8 @@ import SWCredCore
 struct EntitlementsCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "entitlements",
-        abstract: "Parse an entitlements file and report its associated-domains entries."
+        abstract: "Parse an entitlements file and report its associated-domains entries.",
+        discussion: HelpExamples.discussion("entitlements")
     )
 
     @Argument(

@@ -19,11 +19,11 @@ struct FetchCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Download one apple-app-site-association file under Apple's retrieval rules.",
-        discussion: """
+        discussion: HelpExamples.discussion("fetch", """
             Every rule checked is reported: https only, TLS trust, no redirects (the Location is named), \
             status, the 131072-byte cap (enforced while streaming), timeouts, Content-Type, signed bodies, \
             and the JSON parse. Exit 69 names the rule that refused the file.
-            """
+            """)
     )
 
     @Argument(

@@ -18,7 +18,8 @@ import SWCredPasswords
 struct GenerateCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Generate passwords: Safari's strong format, the legacy SWC format, or under Password Rules."
+        abstract: "Generate passwords: Safari's strong format, the legacy SWC format, or under Password Rules.",
+        discussion: HelpExamples.discussion("generate")
     )
 
     /// `--style`.

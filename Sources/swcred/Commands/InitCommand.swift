@@ -41,7 +41,8 @@ enum KDFChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
 struct InitCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create an empty keychain file, protected by a key file (default) or a passphrase."
+        abstract: "Create an empty keychain file, protected by a key file (default) or a passphrase.",
+        discussion: HelpExamples.discussion("init")
     )
 
     @OptionGroup var formatOptions: FormatOptions

@@ -7,7 +7,8 @@ import SWCredCore
 struct LintCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Validate an apple-app-site-association file."
+        abstract: "Validate an apple-app-site-association file.",
+        discussion: HelpExamples.discussion("lint")
     )
 
     /// Files larger than this are not read at all (the lint reports anything over 131072 bytes).

@@ -14,7 +14,8 @@ import SWCredStore
 struct ListCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the saved items (never their passwords)."
+        abstract: "List the saved items (never their passwords).",
+        discussion: HelpExamples.discussion("list")
     )
 
     @OptionGroup var formatOptions: FormatOptions

@@ -9,7 +9,8 @@ import SWCredCore
 struct MatchCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
-        abstract: "Decide whether a URL opens an app (universal links)."
+        abstract: "Decide whether a URL opens an app (universal links).",
+        discussion: HelpExamples.discussion("match")
     )
 
     @Argument(help: ArgumentHelp("The http(s) URL to open.", valueName: "url"))

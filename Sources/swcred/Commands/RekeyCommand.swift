@@ -16,7 +16,8 @@ import SWCredStore
 struct RekeyCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "rekey",
-        abstract: "Re-encrypt the store under a new key file or passphrase."
+        abstract: "Re-encrypt the store under a new key file or passphrase.",
+        discussion: HelpExamples.discussion("rekey")
     )
 
     @OptionGroup var formatOptions: FormatOptions

@@ -17,11 +17,11 @@ struct RequestCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Request a saved credential as an app (SecRequestSharedWebCredential).",
-        discussion: """
+        discussion: HelpExamples.discussion("request", """
             The app is given by --entitlements (and --app-id). With an association source \
             (--aasa-dir, --direct, --cdn) the app's association records are refreshed from it first; \
             without one, the stored records are used. The simulated user picks with --pick.
-            """
+            """)
     )
 
     @OptionGroup var formatOptions: FormatOptions

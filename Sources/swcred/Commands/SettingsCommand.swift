@@ -14,7 +14,7 @@ struct SettingsCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Show or change the emulated device settings (Password AutoFill, developer mode, managed device).",
-        discussion: "Each option takes on or off. JSON: {\"schema\",\"autoFill\",\"developerMode\",\"managedDevice\"}."
+        discussion: HelpExamples.discussion("settings", "Each option takes on or off. JSON: {\"schema\",\"autoFill\",\"developerMode\",\"managedDevice\"}.")
     )
 
     @OptionGroup var formatOptions: FormatOptions

@@ -14,7 +14,8 @@ import SWCredStore
 struct ShowCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print the password saved for a site and account."
+        abstract: "Print the password saved for a site and account.",
+        discussion: HelpExamples.discussion("show")
     )
 
     @OptionGroup var formatOptions: FormatOptions

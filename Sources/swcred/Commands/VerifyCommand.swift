@@ -9,7 +9,8 @@ import SWCredRetrieval
 struct VerifyCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check the two-way trust between an app's entitlements and its domains' files."
+        abstract: "Check the two-way trust between an app's entitlements and its domains' files.",
+        discussion: HelpExamples.discussion("verify")
     )
 
     @OptionGroup var app: AppOptions
