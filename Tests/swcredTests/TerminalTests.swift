@@ -6,20 +6,31 @@ import Testing
 @Suite("Terminal manners")
 struct TerminalTests {
     /// Runs `swcred` under `script(1)`, which gives it a pseudo-terminal for stdin/stdout/stderr.
-    static func onTerminal(_ arguments: [String], environment: [String: String]) throws -> String {
-        let home = try CLI.temporaryDirectory("swcred-tty")
-        defer { try? FileManager.default.removeItem(at: home) }
+    static func onTerminal(_ arguments: [String], environment: [String: String], typed: String? = nil,
+                           home given: URL? = nil) throws -> String {
+        let home = try given ?? CLI.temporaryDirectory("swcred-tty")
+        defer { if given == nil { try? FileManager.default.removeItem(at: home) } }
         let command = ([CLI.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qefc", command, "/dev/null"]
-        var env = ["PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm", "SWIFT_BACKTRACE": "enable=no"]
+        var env = ["PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm", "SWIFT_BACKTRACE": "enable=no",
+                   "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                   "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                   "XDG_STATE_HOME": home.appendingPathComponent("state").path]
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let output = Pipe()
         process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = typed == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let typed {
+            // What the person types, after the prompt had time to appear.
+            Thread.sleep(forTimeInterval: 1.5)
+            input.fileHandleForWriting.write(Data(typed.utf8))
+            try input.fileHandleForWriting.close()
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
@@ -47,5 +58,28 @@ struct TerminalTests {
         #expect(result.status != 0)
         #expect(result.stderr.contains("error:"))
         #expect(!result.stderr.contains("\u{1B}["))
+    }
+
+    @Test("on a terminal, request without --pick shows the picker and uses the person's choice; without one it never waits",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func pickerOnTerminal() throws {
+        let home = try CLI.temporaryDirectory("swcred-picker")
+        defer { try? FileManager.default.removeItem(at: home) }
+        for (account, password) in [("alice", "pw-alice"), ("bob", "pw-bob")] {
+            let added = try CLI.run(["add", "tacos.example", account, "--password-stdin"], stdin: password + "\n", home: home)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let app = ["--entitlements", CLI.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path,
+                   "--aasa-dir", CLI.fixtures.appendingPathComponent("sites").path]
+        let output = try Self.onTerminal(["request", "tacos.example"] + app, environment: ["NO_COLOR": "1"], typed: "2\n", home: home)
+        let second = try #require(output.firstMatch(of: /2\) ([a-z]+) \(tacos\.example\)/)?.1, "no picker shown: \(output)")
+        #expect(output.contains("1) "), "no picker shown: \(output)")
+        #expect(output.contains("\(second)\tpw-\(second)"), "the typed choice was not used: \(output)")
+
+        // No terminal: the first credential offered, at once, no prompt.
+        let piped = try CLI.run(["request", "tacos.example"] + app, home: home)
+        #expect(piped.status == 0)
+        #expect(["alice\tpw-alice\n", "bob\tpw-bob\n"].contains(piped.stdout))
+        #expect(!piped.stderr.contains("1) "))
     }
 }

@@ -64,9 +64,15 @@ struct AddCommand: SWCredSubcommand {
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
 
-    @Option(help: ArgumentHelp("App path: the simulated user's answer to the prompt: allow, not-now, cancel, or ask (on the terminal).",
-                               valueName: "answer"))
-    var user: String = "allow"
+    @Option(name: .customLong("user"), help: ArgumentHelp(
+        "App path: the simulated user's answer to the prompt: allow, not-now, cancel, or ask (on the terminal). "
+            + "Default: ask on a terminal, allow otherwise (scripts never wait).",
+        valueName: "answer"))
+    var userOption: String?
+
+    /// `--user`, or its default: the real prompt on a terminal (issue: terminal manners), `allow`
+    /// without one (cli.md), so that a script never waits.
+    var user: String { userOption ?? (Console.interactiveTerminal ? "ask" : "allow") }
 
     @Flag(help: "App path: delete the credential (the nil-password call).")
     var delete = false

@@ -35,10 +35,14 @@ struct RequestCommand: SWCredSubcommand {
     @Option(help: "Only credentials of this account (legacy profile).")
     var account: String?
 
-    @Option(help: ArgumentHelp(
-        "The simulated user's choice in the picker: first, cancel, an account, or ask (on the terminal).",
+    @Option(name: .customLong("pick"), help: ArgumentHelp(
+        "The simulated user's choice in the picker: first, cancel, an account, or ask (on the terminal). "
+            + "Default: ask on a terminal, first otherwise (scripts never wait).",
         valueName: "choice"))
-    var pick: String = "first"
+    var pickOption: String?
+
+    /// `--pick`, or its default: the real picker on a terminal, `first` without one.
+    var pick: String { pickOption ?? (Console.interactiveTerminal ? "ask" : "first") }
 
     @Option(help: ArgumentHelp("legacy (iOS 8-15, default) or current (iOS 16+); env SWCRED_PROFILE.", valueName: "profile"))
     var profile: String?

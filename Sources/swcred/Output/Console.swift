@@ -65,6 +65,11 @@ struct Console: Sendable {
     /// commands never wait for input).
     static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
+    /// A person at a terminal: stdin and stderr are both terminals (prompts are shown on stderr
+    /// and answered on stdin). Defaults that would ask fall back to non-interactive answers
+    /// otherwise.
+    static var interactiveTerminal: Bool { isatty(0) == 1 && isatty(2) == 1 }
+
     /// Encodes `value` as one JSON document on stdout, with `"schema": "swcred/1"` added.
     func emitJSON<T: Encodable>(_ value: T, pretty: Bool = true) {
         out(Self.encode(value, pretty: pretty))
