@@ -90,7 +90,21 @@ enum BinaryPlistDepth {
             let offset = try objectOffset(object)
             let marker = bytes[offset]
             let kind = marker >> 4
-            guard kind == 0xA || kind == 0xC || kind == 0xD else { continue }
+            // Only the object types an entitlements file uses reach Foundation's reader: sets,
+            // UIDs and the newer string forms are refused here, because Foundation on Linux can
+            // crash on crafted ones (a set of unhashable objects: found by the entitlements fuzz
+            // target, FuzzTesting/FailCases/entitlements/crash-b0050d74…).
+            switch kind {
+            case 0x0:
+                guard [0x00, 0x08, 0x09, 0x0F].contains(marker) else { throw fail("unknown object type") }
+                continue
+            case 0x1, 0x2, 0x3, 0x4, 0x5, 0x6:
+                continue
+            case 0xA, 0xD:
+                break
+            default:
+                throw fail("unsupported object type 0x\(String(marker, radix: 16)) (sets, UIDs and others never appear in entitlements)")
+            }
             guard depth <= maximumDepth else {
                 throw SWCredError(.malformedEntitlements, "the property list nests deeper than \(maximumDepth) levels")
             }
@@ -110,6 +124,11 @@ enum BinaryPlistDepth {
             for i in 0..<refs {
                 guard let child = readUInt(refsStart + i * refSize, refSize), child < objectCount else {
                     throw fail("bad reference")
+                }
+                if kind == 0xD && i < count {
+                    // Dictionary keys must be strings.
+                    let keyKind = bytes[try objectOffset(child)] >> 4
+                    guard keyKind == 0x5 || keyKind == 0x6 else { throw fail("a dictionary key is not a string") }
                 }
                 stack.append((child, depth + 1))
             }
