@@ -91,7 +91,7 @@ struct AddCommand: SWCredSubcommand {
             try validateAppPath()
             return
         }
-        if delete || simulator || user != "allow" {
+        if delete || simulator || userOption != nil {
             throw ValidationError("--delete, --simulator and --user need the app: --app-id or --entitlements")
         }
         if generate && (passwordStdin || passwordFile != nil || neverSave) {
