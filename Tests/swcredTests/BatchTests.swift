@@ -78,4 +78,17 @@ struct BatchTests {
         let result = try CLI.run(["batch", "--passphrase-stdin"] + Self.app, stdin: "")
         #expect(result.status == 64)
     }
+
+    @Test("a request line over the 64 KiB limit is refused (65) and the batch goes on")
+    func lineLimit() throws {
+        let home = try CLI.temporaryDirectory("swcred-batch-limit")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let long = String(repeating: "x", count: 70_000)
+        let input = #"{"id": 1, "op": "add", "domain": "tacos.example", "account": "a", "password": "\#(long)"}"# + "\n"
+            + #"{"id": 2, "op": "add", "domain": "tacos.example", "account": "b", "password": "short"}"# + "\n"
+        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let results = try Self.lines(result)
+        #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0])
+        #expect(!result.stdout.contains("xxxxxxxx"))
+    }
 }
