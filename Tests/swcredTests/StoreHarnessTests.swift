@@ -67,9 +67,12 @@ struct StoreSandbox {
 
     /// File mode bits (`st_mode & 0o7777`) of a path, or nil when it does not exist.
     static func mode(_ path: String) -> mode_t? {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return nil }
-        return st.st_mode & 0o7777
+        // FileManager reads with lstat (symlinks are not followed). The `stat` struct itself is
+        // avoided: under MemberImportVisibility its owning module varies between builds.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let permissions = attributes[.posixPermissions] as? NSNumber
+        else { return nil }
+        return mode_t(permissions.uint32Value) & 0o7777
     }
 
     /// The bytes of a file.
