@@ -64,9 +64,10 @@ final class TestEnvironment: @unchecked Sendable {  // @unchecked: immutable aft
     }
 
     func mode(of path: String) -> mode_t {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
-        return info.st_mode & 0o7777
+        // Through FileManager: the `stat` struct's owning module varies between cold and warm
+        // builds under MemberImportVisibility.
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber
+        return mode_t(permissions?.uint32Value ?? 0) & 0o7777
     }
 }
 
