@@ -27,10 +27,18 @@ enum StrongFormat {
 
     /// Puts the letters and the digit in layout `layout`'s order, then adds the dashes.
     static func assemble(letters: [UInt8], digit: UInt8, layout: Int, dashed: Bool) -> [UInt8] {
+        arrange(letters, digit: digit, dash: UInt8(ascii: "-"), layout: layout, dashed: dashed)
+    }
+
+    /// The one definition of the five layouts and the dash positions, shared by the generator
+    /// (bytes) and the counting shapes (character sets), so the two can never disagree.
+    static func arrange<Element>(_ letters: [Element], digit: Element, dash: Element, layout: Int, dashed: Bool)
+        -> [Element]
+    {
         let s1 = Array(letters[segment1])
         let s2 = Array(letters[segment2])
         let s3 = Array(letters[segment3])
-        var body: [UInt8]
+        var body: [Element]
         switch layout {
         case 0: body = s3 + [digit] + s1 + s2
         case 1: body = s1 + [digit] + s3 + s2
@@ -40,8 +48,8 @@ enum StrongFormat {
         }
         if dashed {
             // Step 4: `-` after characters 6 and 12.
-            body.insert(UInt8(ascii: "-"), at: 12)
-            body.insert(UInt8(ascii: "-"), at: 6)
+            body.insert(dash, at: 12)
+            body.insert(dash, at: 6)
         }
         return body
     }
@@ -78,28 +86,10 @@ enum StrongFormat {
         let digitSet = ASCIISet(bytes: digits)
         let plainLetters = pattern.map { $0 ? lowerConsonants : lowerVowels }
         let markedLetters = pattern.map { $0 ? upperConsonants : upperVowels }
-        func arrange(_ letters: [ASCIISet], digit: ASCIISet, dash: ASCIISet, layout: Int) -> [ASCIISet] {
-            let s1 = Array(letters[segment1])
-            let s2 = Array(letters[segment2])
-            let s3 = Array(letters[segment3])
-            var body: [ASCIISet]
-            switch layout {
-            case 0: body = s3 + [digit] + s1 + s2
-            case 1: body = s1 + [digit] + s3 + s2
-            case 2: body = s1 + s3 + [digit] + s2
-            case 3: body = s1 + s2 + [digit] + s3
-            default: body = s1 + s2 + s3 + [digit]
-            }
-            if dashed {
-                body.insert(dash, at: 12)
-                body.insert(dash, at: 6)
-            }
-            return body
-        }
         return (0..<layoutCount).map { layout in
             Shape(
-                plain: arrange(plainLetters, digit: digitSet, dash: ASCIISet("-"), layout: layout),
-                marked: arrange(markedLetters, digit: .empty, dash: .empty, layout: layout))
+                plain: arrange(plainLetters, digit: digitSet, dash: ASCIISet("-"), layout: layout, dashed: dashed),
+                marked: arrange(markedLetters, digit: .empty, dash: .empty, layout: layout, dashed: dashed))
         }
     }
 }
