@@ -45,12 +45,7 @@ extension AddCommand {
             responder: askUser ? TerminalResponder(console: console) : SWCPolicyResponder(confirmation: answer, pick: .cancel),
             profile: nil, simulator: simulator)
         let report = await service.add(fqdn: domain, account: account, password: password)
-        if let error = report.completionError {
-            // A failed check (or a failed new-item write): the completion got this error. Under
-            // errSecInternal the store's own error (busy, corrupt, …) gives the truthful exit code.
-            if error.code == .secInternal, let storeError = error.underlying?.error { throw storeError }
-            throw error
-        }
+        try report.throwCompletionError()
         let result = AppAddResult(report: report)
         switch console.format {
         case .json:
@@ -69,12 +64,8 @@ extension AddCommand {
                 console.err("swcred: a generated password was saved; show it with: swcred show \(site) \(account ?? "")")
             }
         }
-        if let discarded = report.discardedError, report.outcome != .declined {
-            // The write failed in a found-item branch: Apple reports success, the exit code tells the truth.
-            console.report(discarded)
-            return discarded.code.exitCode
-        }
-        return report.outcome == .declined ? 13 : 0
+        if let discarded = report.reportedDiscardedError { console.report(discarded) }
+        return report.cliExitCode
     }
 
     /// The password of the call: read, generated, or `nil` for `--delete`.
@@ -100,6 +91,28 @@ extension AddCommand {
 }
 
 /// cli.md `add` JSON for the app path.
+/// How the command line reads an app-path add (`add` and `batch` share it).
+extension SWCAddReport {
+    /// Throws the error the app's completion received: a failed check, or a failed new-item
+    /// write. Under errSecInternal the store's own error (busy, corrupt, …) is thrown instead,
+    /// so that the exit code tells the truth.
+    func throwCompletionError() throws(SWCredError) {
+        guard let error = completionError else { return }
+        if error.code == .secInternal, let storeError = error.underlying?.error { throw storeError }
+        throw error
+    }
+
+    /// A write that failed in a found-item branch, which Apple reports to the app as success.
+    var reportedDiscardedError: SWCredError? { outcome == .declined ? nil : discardedError }
+
+    /// 13 when the user declined (although the completion got no error), the discarded write
+    /// error's code, or 0.
+    var cliExitCode: Int32 {
+        if let discarded = reportedDiscardedError { return discarded.code.exitCode }
+        return outcome == .declined ? 13 : 0
+    }
+}
+
 struct AppAddResult: Encodable {
     struct Item: Encodable {
         let server: String

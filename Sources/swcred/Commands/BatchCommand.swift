@@ -108,12 +108,8 @@ struct BatchCommand: SWCredSubcommand {
                     backend: backend, app: swcApp, appOptions: app,
                     responder: SWCPolicyResponder(confirmation: answer, pick: .cancel), profile: nil, simulator: false)
                 let report = await service.add(fqdn: request.domain, account: account, password: password)
-                if let error = report.completionError {
-                    if error.code == .secInternal, let storeError = error.underlying?.error { throw storeError }
-                    throw error
-                }
-                let exit: Int32 = report.discardedError.map { $0.code.exitCode } ?? (report.outcome == .declined ? 13 : 0)
-                return BatchResult(request, exit: exit, body: .add(AppAddResult(report: report)))
+                try report.throwCompletionError()
+                return BatchResult(request, exit: report.cliExitCode, body: .add(AppAddResult(report: report)))
             default:
                 throw SWCredError(.malformedInput, "line \(request.line): unknown op \"\(request.op)\" (request or add)")
             }
