@@ -131,6 +131,67 @@ struct CountingTests {
         #expect(space.baseCount() == BigUInt(2 * 1 * 2 + 2 * 1 * 2 + 2 * 1 * 2))
     }
 
+    @Test("PW-6.2: marked shapes with both run limits equal brute force (200 random spaces)")
+    func markedMatchesBruteForce() throws {
+        var source = SeededRandomSource(seed: 91)
+        let lower = Array("abcd12".utf8)
+        for _ in 0..<200 {
+            let length = 2 + (try source.uniform(3))
+            var plain: [ASCIISet] = []
+            var marked: [ASCIISet] = []
+            for _ in 0..<length {
+                var p = ASCIISet.empty
+                var m = ASCIISet.empty
+                for c in lower where try source.uniform(2) == 0 { p.insert(c) }
+                // The marked alphabet: upper case of letters the plain one lacks (disjoint by construction).
+                for c in Array("abcd".utf8) where try source.uniform(3) == 0 { m.insert(c - 32) }
+                if p.isEmpty && m.isEmpty { p.insert(UInt8(ascii: "a")) }
+                plain.append(p)
+                marked.append(m)
+            }
+            let constraints = Constraints(
+                required: try source.uniform(2) == 0 ? [ASCIISet("bB2")] : [],
+                maxRepeating: try source.uniform(2) == 0 ? 1 + (try source.uniform(2)) : nil,
+                maxSequential: try source.uniform(2) == 0 ? 1 + (try source.uniform(2)) : nil)
+            var expected = 0
+            for position in 0..<length where !marked[position].isEmpty {
+                var shape = plain
+                shape[position] = marked[position]
+                expected += Self.bruteForce(shape, constraints)
+            }
+            let space = PasswordSpace(shapes: [Shape(plain: plain, marked: marked)], constraints: constraints)
+            #expect(try space.count() == BigUInt(UInt64(expected)), "plain \(plain), marked \(marked), \(constraints)")
+        }
+    }
+
+    @Test("PW-6.2: a run limit the alphabets cannot reach is not tracked, and the count is unchanged")
+    func unreachableRunLimitsAreDropped() throws {
+        // The dashed strong style never puts three identical characters in a row ("bb" only where
+        // two consonants meet), nor a sequence longer than four ("wxyz" fits C C V C; the dashes
+        // break the C C V C C that "stuvw" would need).
+        for shape in StrongFormat.shapes(dashed: true) {
+            let longest = ShapeCounter.longestRuns(shape)
+            #expect(longest.repeats == 2)
+            #expect(longest.sequence == 4)
+            let limited = try ShapeCounter(shape: shape, constraints: Constraints(maxRepeating: 2, maxSequential: 4))
+            #expect(!limited.tracksLast)
+            let biting = try ShapeCounter(shape: shape, constraints: Constraints(maxRepeating: 1))
+            #expect(biting.tracksLast)
+        }
+        let strong = StrongFormat.shapes(dashed: true)
+        let free = try PasswordSpace(shapes: strong, constraints: Constraints()).count()
+        #expect(try PasswordSpace(shapes: strong, constraints: Constraints(maxRepeating: 3, maxSequential: 8)).count() == free)
+        #expect(try PasswordSpace(shapes: strong, constraints: Constraints(maxSequential: 3)).count() < free)
+        #expect(try PasswordSpace(shapes: strong, constraints: Constraints(maxRepeating: 1)).count() < free)
+        // A classic shape: 6 positions over "abc" allow runs of 6; a limit of 6 is dropped, 5 bites.
+        let classic = [ASCIISet](repeating: ASCIISet("abc"), count: 6)
+        #expect(ShapeCounter.longestRuns(Shape(classic)).repeats == 6)
+        #expect(ShapeCounter.longestRuns(Shape(classic)).sequence == 3)
+        #expect(try PasswordSpace(shapes: [classic], constraints: Constraints(maxRepeating: 5)).count() == BigUInt(729 - 3))
+        #expect(try PasswordSpace(shapes: [classic], constraints: Constraints(maxSequential: 2)).count()
+            == BigUInt(UInt64(Self.bruteForce(classic, Constraints(maxSequential: 2)))))
+    }
+
     @Test("BigUInt: arithmetic, decimal text and log2")
     func bigUInt() {
         let a = BigUInt.power(2, 100)

@@ -199,6 +199,47 @@ struct RulesGenerationTests {
         #expect(chi < 24.32, "χ² = \(chi)")
     }
 
+    @Test("PW-1.4: exact sampling is uniform under run limits (chi-square α = 0.001 over every member)")
+    func exactSamplingWithRunLimits() throws {
+        // 5 characters over a, b, c, d with a "d", no identical pair and no sequence of three.
+        let shape = [ASCIISet](repeating: ASCIISet("abcd"), count: 5)
+        let constraints = Constraints(required: [ASCIISet("d")], maxRepeating: 1, maxSequential: 2)
+        let space = PasswordSpace(shapes: [shape], constraints: constraints)
+        var members: Set<String> = []
+        func walk(_ prefix: [UInt8]) {
+            if prefix.count == 5 {
+                if constraints.isSatisfied(by: prefix) { members.insert(String(decoding: prefix, as: UTF8.self)) }
+                return
+            }
+            for c in Array("abcd".utf8) { walk(prefix + [c]) }
+        }
+        walk([])
+        #expect(try space.count() == BigUInt(UInt64(members.count)))
+        let sampler = try ExactSampler(space)
+        var source = SeededRandomSource(seed: 29)
+        var counts: [String: Int] = [:]
+        let perMember = 60
+        for _ in 0..<(perMember * members.count) {
+            counts[String(decoding: try sampler.sample(using: &source), as: UTF8.self), default: 0] += 1
+        }
+        #expect(Set(counts.keys) == members)
+        let chi = counts.values.reduce(0.0) { $0 + (Double($1 - perMember) * Double($1 - perMember)) / Double(perMember) }
+        // The critical value of χ² with k − 1 degrees of freedom at α = 0.001 (Wilson–Hilferty).
+        let k = Double(members.count - 1)
+        let z = 3.0902
+        let critical = k * pow(1 - 2 / (9 * k) + z * (2 / (9 * k)).squareRoot(), 3)
+        #expect(chi < critical, "χ² = \(chi), critical \(critical), \(members.count) members")
+    }
+
+    @Test("limits: counting past its work limit is refused quickly with limitExceeded (exit 27)")
+    func countingWorkLimit() throws {
+        // 12 single-letter required sets and max-consecutive 2 over 40 characters: about 2^12 masks
+        // × 94 last characters × run states per position.
+        let sets = "abcdefghijkm".map { "required: [\($0)];" }.joined(separator: " ")
+        let rules = try PasswordRules.parse("minlength: 40; \(sets) max-consecutive: 2;")
+        #expect(throws: SWCredError(.limitExceeded, "")) { try PreparedGenerator(rules: rules) }
+    }
+
     /// PW-1.3's example: L = 15 over 24 lower, 24 upper, 8 digits, one of each required. Uniform over
     /// V gives a digit at a position with probability 0.159 (exact, from the counter); "mins + fill +
     /// shuffle" gives 0.181. The tolerance is 5 standard errors of the sample mean, estimated from

@@ -56,10 +56,13 @@ struct GenerationPlan {
             shape = "\(length) characters from [\(alphabet)]" + (dashed ? " grouped xxx-xxx-xxx-xxx" : "")
         }
         var kept = constraints
+        // The filter shares one work budget: past it a trial counts as "not empty", so the named
+        // set stays a true conflict, only perhaps not a minimal one.
+        var work = 0
         func isEmpty(_ c: Constraints) -> Bool {
             var plan = self
             plan.constraints = c
-            return (try? plan.space.count().isZero) ?? false
+            return (try? plan.space.count(work: &work, workLimit: PasswordSpace.maximumWork / 8).isZero) ?? false
         }
         var index = 0
         while index < kept.required.count {

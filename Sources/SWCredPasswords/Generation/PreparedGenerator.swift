@@ -82,16 +82,20 @@ public struct PreparedGenerator: Sendable {
     init(plan: GenerationPlan, fallback: GenerationPlan?, rules: PasswordRules?, exactSampling: Bool = true)
         throws(SWCredError)
     {
+        // One counting pass per plan, keeping its tables for exact sampling; the primary and the
+        // fallback plan share one work budget, so preparing is bounded as a whole.
         var plan = plan
         var fallback = fallback
+        var work = 0
         var space = plan.space
-        var count = try space.count()
-        if count.isZero, let next = fallback {
+        var counted = try ExactSampler(space, work: &work)
+        if counted.total.isZero, let next = fallback {
             plan = next
             fallback = nil
             space = plan.space
-            count = try space.count()
+            counted = try ExactSampler(space, work: &work)
         }
+        let count = counted.total
         guard !count.isZero else { throw plan.infeasibleError() }
         self.plan = plan
         self.fallback = fallback
@@ -103,7 +107,7 @@ public struct PreparedGenerator: Sendable {
             exactSampling
             && count * BigUInt(UInt64(1) << UInt64(PasswordGenerator.exactSamplingThreshold)) < space.baseCount()
         self.exact = exact
-        self.sampler = exact ? try ExactSampler(space) : nil
+        self.sampler = exact ? counted : nil
         self.members = space.shapes.first.map { shape in (0..<shape.count).map { shape.alphabet($0).members } } ?? []
     }
 

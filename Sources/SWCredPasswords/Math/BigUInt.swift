@@ -40,6 +40,11 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
         normalize()
     }
 
+    /// A value from little-endian 32-bit limbs (trailing zero limbs allowed).
+    init(uint32Limbs limbs: [UInt32]) {
+        self.init(limbs: limbs)
+    }
+
     private mutating func normalize() {
         while let last = limbs.last, last == 0 { limbs.removeLast() }
     }

@@ -80,9 +80,42 @@ do {
     }
     print("")
     for (label, rules) in examples { try countingTime(label, rules) }
-    try countingTime(
-        "rules: minlength 64, 4 required sets, max-consecutive 2",
-        "minlength: 64; required: lower; required: upper; required: digit; required: special; max-consecutive: 2;")
+    // The slowest inputs the password-rules fuzz target found (FuzzTesting/FailCases/password-rules),
+    // and rules near the counting limits.
+    let hard = [
+        ("minlength 32, 4 required sets, max-consecutive 2",
+         "minlength: 32; required: lower; required: upper; required: digit; required: special; max-consecutive: 2;"),
+        ("minlength 64, 4 required sets, max-consecutive 2",
+         "minlength: 64; required: lower; required: upper; required: digit; required: special; max-consecutive: 2;"),
+        ("fuzz: minlength 8, maxlength 10, max-consecutive 8 (classic, 10)",
+         "minlength: 8; maxlength: 10; max-consecutive: 8; required: lower; required: upper; required: digit; required: [-@#*()+={}/?~;,._]; allowed: ascii-printable;"),
+        ("classic 12, 6 required sets, max-consecutive 3",
+         "maxlength: 12; max-consecutive: 3; required: lower; required: upper; required: digit; required: [-]; required: [!]; required: [#]; allowed: ascii-printable;"),
+        ("minlength 128, 4 required sets, max-consecutive 5",
+         "minlength: 128; required: lower; required: upper; required: digit; required: special; max-consecutive: 5;"),
+        ("strong, 11 single-consonant required sets (no run limit)",
+         "bcdfghjkqxz".map { "required: [\($0)];" }.joined(separator: " ") + " allowed: lower, upper, digit, [-];"),
+        ("classic 40, 12 single-letter required sets (no run limit)",
+         "minlength: 40; " + "abcdefghijkm".map { "required: [\($0)];" }.joined(separator: " ")),
+        ("12 required sets, minlength 40, max-consecutive 2",
+         "minlength: 40; required: [a]; required: [b]; required: [c]; required: [d]; required: [e]; required: [f]; required: [g]; required: [h]; required: [i]; required: [j]; required: [k]; required: [m]; max-consecutive: 2;"),
+        ("minlength 256, 4 required sets, max-consecutive 16",
+         "minlength: 256; required: lower; required: upper; required: digit; required: special; max-consecutive: 16;"),
+    ]
+    for (label, rules) in hard {
+        do {
+            try countingTime(label, rules)
+        } catch {
+            // Refused: time how long counting ran before the work limit stopped it.
+            let parsed = try PasswordRules.parse(rules)
+            let start = now()
+            _ = try? PreparedGenerator(rules: parsed)
+            let ms = (now() - start) * 1000
+            print(
+                "\(label.padding(toLength: 58, withPad: " ", startingAt: 0)) \(String(format: "%10.3f", ms)) ms to refuse: \((error as? SWCredError)?.message ?? "\(error)")"
+            )
+        }
+    }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)
