@@ -242,6 +242,31 @@ struct AssociationCommandTests {
         #expect(partner["fetch"] is NSNull)
     }
 
+    @Test("verify --progress always: one stderr line per retrieved site, stdout unchanged; auto is quiet in a pipe")
+    func verifyProgress() throws {
+        let arguments = [
+            "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir", Self.sites.path,
+            "--format", "json",
+        ]
+        let quiet = try CLI.run(arguments)
+        let loud = try CLI.run(arguments + ["--progress", "always"])
+        #expect(loud.status == quiet.status)
+        #expect(loud.stdout == quiet.stdout)
+        #expect(!quiet.stderr.contains("verify:"))
+        let lines = loud.stderr.split(separator: "\n").filter { $0.hasPrefix("verify: ") }
+        // One retrieval per distinct site (AD-4.8): tacos.example, www., *. (tacos.example again),
+        // legacy, partner, accounts.missing; the inactive developer entry is not retrieved.
+        #expect(lines.count == 5, "\(lines)")
+        for (k, line) in lines.enumerated() {
+            #expect(line.hasPrefix("verify: \(k + 1)/\(lines.count) "), "\(line)")
+            #expect(line.hasSuffix(" retrieved") || line.hasSuffix(" not usable"), "\(line)")
+        }
+        #expect(lines.contains { $0.contains(" accounts.missing.example ") && $0.hasSuffix("not usable") })
+        #expect(lines.contains { $0.contains(" tacos.example ") && $0.hasSuffix("retrieved") })
+        let never = try CLI.run(arguments + ["--progress", "never"])
+        #expect(!never.stderr.contains("verify:"))
+    }
+
     @Test("verify: the release app is fully trusted (exit 0); --service narrows the check")
     func verifyTrusted() throws {
         let result = try CLI.run([

@@ -52,6 +52,17 @@ struct TerminalTests {
         #expect(!output.contains("\u{1B}["), "colour despite NO_COLOR: \(output)")
     }
 
+    @Test("verify shows its progress on a terminal as one line rewritten in place, erased at the end",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func verifyProgressOnTerminal() throws {
+        let output = try Self.onTerminal(
+            ["verify", "--entitlements", AssociationCommandTests.app("TacoShop.entitlements"), "--aasa-dir",
+             AssociationCommandTests.sites.path],
+            environment: [:])
+        #expect(output.contains("\r\u{1B}[2Kverify: 1/"), "\(output.debugDescription)")
+        #expect(output.contains("not trusted"))
+    }
+
     @Test("no colour into a pipe")
     func noColourInPipe() throws {
         let result = try CLI.run(Self.missingStore)

@@ -78,6 +78,21 @@ public struct TrustEvaluator: Sendable {
     public var device: DeviceSettings
     /// Limits for parsing retrieved files.
     public var limits: AssociationFile.Limits
+    /// Called after each origin's file is retrieved (in completion order, one call at a time), for
+    /// a progress display; `nil` for none.
+    public var onRetrieval: (@Sendable (RetrievalProgress) -> Void)?
+
+    /// One finished retrieval of ``evaluate(app:services:)``'s concurrent prefetch.
+    public struct RetrievalProgress: Sendable, Equatable {
+        /// Retrievals finished so far, this one included.
+        public var completed: Int
+        /// Retrievals the evaluation needs (distinct origin and route pairs).
+        public var total: Int
+        /// The origin retrieved, `host` or `host:port`.
+        public var authority: String
+        /// Whether a file was retrieved and parsed.
+        public var usable: Bool
+    }
 
     /// Creates an evaluator.
     public init(
@@ -226,6 +241,10 @@ public struct TrustEvaluator: Sendable {
             }
             while let (request, retrieval) = await group.next() {
                 results[request] = retrieval
+                onRetrieval?(
+                    RetrievalProgress(
+                        completed: results.count, total: requests.count, authority: request.authority,
+                        usable: retrieval.file != nil))
                 if let next = pending.popFirst() {
                     group.addTask { (next, await self.retrieve(next)) }
                 }

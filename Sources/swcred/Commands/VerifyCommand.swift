@@ -22,6 +22,12 @@ struct VerifyCommand: SWCredSubcommand {
             valueName: "service"))
     var service: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Report each retrieved file on stderr: auto (on a terminal), always, or never.",
+            valueName: "when"))
+    var progress: ProgressMode = .auto
+
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
@@ -53,8 +59,18 @@ struct VerifyCommand: SWCredSubcommand {
         let device = app.device.settings
         let fileSource = try await Self.makeSource(source, device: device)
         let services = service.map { Set([AssociationService(rawValue: $0)]) }
-        let report = await TrustEvaluator(source: fileSource, device: device).evaluate(
-            app: identity, services: services)
+        var evaluator = TrustEvaluator(source: fileSource, device: device)
+        // Files are retrieved up to 8 at a time (AD-4.8); each one finished is a step on stderr.
+        let line = ProgressLine(progress)
+        if line.enabled {
+            evaluator.onRetrieval = { step in
+                line.show(
+                    "verify: \(step.completed)/\(step.total) \(step.authority) "
+                        + (step.usable ? "retrieved" : "not usable"))
+            }
+        }
+        let report = await evaluator.evaluate(app: identity, services: services)
+        line.finish()
         try? await (fileSource as? LiveAssociationSource)?.shutdown()
         switch console.format {
         case .json:
