@@ -238,6 +238,14 @@ struct RulesGenerationTests {
         let sets = "abcdefghijkm".map { "required: [\($0)];" }.joined(separator: " ")
         let rules = try PasswordRules.parse("minlength: 40; \(sets) max-consecutive: 2;")
         #expect(throws: SWCredError(.limitExceeded, "")) { try PreparedGenerator(rules: rules) }
+        // With max-consecutive 4 the dense state space (2^12 masks × 128 characters × 16 run
+        // descriptors) is past its limit: refused before any counting.
+        let wider = try PasswordRules.parse("minlength: 40; \(sets) max-consecutive: 4;")
+        #expect(throws: SWCredError(.limitExceeded, "")) { try PreparedGenerator(rules: wider) }
+        // The rules of real sites are nowhere near: bankofamerica.com's quirk counts exactly.
+        let bank = try PasswordRules.parse(
+            "minlength: 8; maxlength: 20; max-consecutive: 3; required: lower; required: upper; required: digit; allowed: [-@#*()+={}/?~;,._];")
+        #expect(try PreparedGenerator(rules: bank).outputCount > .zero)
     }
 
     /// PW-1.3's example: L = 15 over 24 lower, 24 upper, 8 digits, one of each required. Uniform over

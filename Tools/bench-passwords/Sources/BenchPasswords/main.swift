@@ -116,6 +116,33 @@ do {
             )
         }
     }
+    // Every rule of Apple's quirks data (../shared/data when present, else the bundled sample):
+    // the slowest preparation.
+    let here = URL(fileURLWithPath: #filePath)
+    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    let candidates = [
+        root.deletingLastPathComponent().appendingPathComponent("shared/data/password-manager-resources/password-rules.json"),
+        root.appendingPathComponent("Fixtures/quirks/password-rules.json"),
+    ]
+    if let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+        let quirks = try PasswordRulesQuirks(contentsOfFile: file.path)
+        var slowest = (0.0, "")
+        var refused = 0
+        for entry in quirks.entries.values {
+            let start = now()
+            do {
+                _ = try PreparedGenerator(rules: PasswordRules.parse(entry.rules))
+            } catch {
+                if error.code == .limitExceeded { refused += 1 }
+            }
+            let ms = (now() - start) * 1000
+            if ms > slowest.0 { slowest = (ms, entry.domain) }
+        }
+        print(
+            "quirks: \(quirks.entries.count) rules (\(file.lastPathComponent) in \(file.deletingLastPathComponent().lastPathComponent)); slowest prepare \(String(format: "%.3f", slowest.0)) ms (\(slowest.1)); \(refused) refused for limits"
+        )
+    }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)
