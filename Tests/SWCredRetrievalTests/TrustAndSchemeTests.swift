@@ -120,6 +120,20 @@ struct TrustAndSchemeTests {
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.isNetworkFailure == true)
+        // NSURLErrorCannotConnectToHost, as a device reports a refused connection.
+        #expect(result.report.failure?.code == -1004)
+    }
+
+    @Test("AD-4.8: a host name that does not resolve is -1003 (cannot find host), not -1004")
+    func unresolvableHost() async throws {
+        // RFC 6761: names under .invalid never resolve.
+        let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "swcred-test.invalid", port: nil), route: .direct))
+        }
+        #expect(!result.report.accepted)
+        #expect(result.report.failure?.isNetworkFailure == true)
+        #expect(result.report.failure?.code == -1003, "\(String(describing: result.report.failure))")
+        #expect(result.report.failure?.message.hasPrefix("A server with the specified hostname could not be found") == true)
     }
 
     @Test("--resolve for another port is refused instead of connecting to the wrong place")

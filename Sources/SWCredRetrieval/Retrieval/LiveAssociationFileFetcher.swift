@@ -597,6 +597,15 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 isNetworkFailure: true
             )
         }
+        if Self.isNameResolutionFailure(error, text: text) {
+            return RetrievalFailure(
+                rule: "AD-4.8",
+                domain: RetrievalFailure.urlErrorDomain,
+                code: -1003,
+                message: "A server with the specified hostname could not be found. (\(text.prefix(300)))",
+                isNetworkFailure: true
+            )
+        }
         return RetrievalFailure(
             rule: "AD-4.8",
             domain: RetrievalFailure.urlErrorDomain,
@@ -604,6 +613,14 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             message: "Could not connect to the server. (\(text.prefix(300)))",
             isNetworkFailure: true
         )
+    }
+
+    /// Whether the host name did not resolve (NSURLErrorCannotFindHost, -1003, on a device) rather
+    /// than a connection to a resolved address failing (-1004).
+    static func isNameResolutionFailure(_ error: any Error, text: String) -> Bool {
+        if let address = error as? SocketAddressError, case .unknown = address { return true }
+        // async-http-client reports a failed lookup as "DNS error: SocketAddressError.UnknownHost …".
+        return text.hasPrefix("DNS error") || text.contains("SocketAddressError.UnknownHost")
     }
 
     /// A `--resolve` entry for the host but for another port would send the connection to the
