@@ -126,12 +126,32 @@ extension GlobalStoreOptions {
     /// Opens the store and runs `use` on it; see ``openStore()``. The key material is read once;
     /// the open (and `use`) is retried when a concurrent writer makes it look rolled back.
     func openStore<R>(then use: (KeychainStore) throws(SWCredError) -> R) throws(SWCredError) -> R {
+        try opening({ (path, source, options) throws(SWCredError) in
+            try KeychainStore.open(at: path, keySource: source, options: options)
+        }, then: use)
+    }
+
+    /// Opens the store and reads its contents in the same pass (one read and one decryption,
+    /// where opening and then taking a snapshot would decrypt twice); see ``openStore()``.
+    func openStoreAndRead() throws(SWCredError) -> StoreSnapshot {
+        try opening({ (path, source, options) throws(SWCredError) in
+            try KeychainStore.openAndRead(at: path, keySource: source, options: options).snapshot
+        }, then: { (snapshot: StoreSnapshot) throws(SWCredError) in snapshot })
+    }
+
+    /// The key source policy shared by every open: the given or default key material, then (for
+    /// a passphrase store opened without one) the passphrase prompt; `open` runs under
+    /// ``retryingConcurrentRollback(_:)``.
+    private func opening<T, R>(
+        _ open: (String, KeySource, StoreOptions) throws(SWCredError) -> T,
+        then use: (T) throws(SWCredError) -> R
+    ) throws(SWCredError) -> R {
         let path = try storePath()
         let options = libraryOptions()
         let source = try keySource()
         do {
             return try retryingConcurrentRollback { () throws(SWCredError) -> R in
-                try use(try KeychainStore.open(at: path, keySource: source, options: options))
+                try use(try open(path, source, options))
             }
         } catch where passphraseSource == nil && !keyFileGiven && error.code == .wrongKey
             && (try? KeychainStore.inspect(at: path, limits: options.limits))?.usesKeyFile == false
@@ -140,7 +160,7 @@ extension GlobalStoreOptions {
             let passphrase = KeySource.passphrase(try SecretInput.read(input, what: "passphrase"))
             TestPausePoint.pauseIfRequested("after-passphrase")
             return try retryingConcurrentRollback { () throws(SWCredError) -> R in
-                try use(try KeychainStore.open(at: path, keySource: passphrase, options: options))
+                try use(try open(path, passphrase, options))
             }
         }
     }
@@ -178,8 +198,7 @@ extension GlobalStoreOptions {
     ) async throws(SWCredError) -> R {
         let options = self
         return try await Blocking.run { () throws(SWCredError) -> R in
-            let snapshot = try options.openStore { (store: KeychainStore) throws(SWCredError) in try store.snapshot() }
-            return try body(snapshot)
+            return try body(try options.openStoreAndRead())
         }
     }
 
