@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOSSL
 import SWCredCore
 import Synchronization
@@ -80,7 +81,9 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 read: min(configuration.readTimeout, configuration.totalTimeout).timeAmount
             ),
             proxy: nil,
-            decompression: .disabled
+            // AD-4.6: the cap applies to the body after content decoding; a body that inflates past
+            // it stops the decoder (a compression bomb costs no more than the cap).
+            decompression: .enabled(limit: .size(configuration.maximumBodySize))
         )
         // A refused handshake is an answer, not a reason to retry until the connect timeout.
         http.connectionPool.retryConnectionEstablishment = false
@@ -372,8 +375,9 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "Accept", value: "application/json")
-        // No content coding is asked for, so the body arrives as the file itself (AD-4.6).
-        request.headers.add(name: "Accept-Encoding", value: "identity")
+        // A device's URL session asks for compressed bodies and decodes them; swcred asks for the
+        // codings it can decode (gzip, deflate) so that a server's compression is checked too.
+        request.headers.add(name: "Accept-Encoding", value: Self.acceptedEncodings)
         request.headers.add(name: "User-Agent", value: "swcred (AASA retrieval)")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if withUserRoots {
@@ -437,8 +441,14 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             }
             report.pass("AD-4.4", "no redirect")
             report.pass("AD-4.5", "status \(status)")
-            // AD-4.6: an announced length over the cap is refused before reading a byte.
-            if let announced = response.headers.first(name: "content-length").flatMap({ Int($0) }), announced > cap {
+            // AD-4.6: an announced length over the cap is refused before reading a byte (for an
+            // encoded body the length is of the encoded bytes, so only the decoded count decides).
+            let encoding = response.headers.first(name: "content-encoding")?.trimmingCharacters(in: .whitespaces)
+                .lowercased()
+            let decoded = encoding == "gzip" || encoding == "x-gzip" || encoding == "deflate"
+            if encoding == nil || encoding == "identity",
+                let announced = response.headers.first(name: "content-length").flatMap({ Int($0) }), announced > cap
+            {
                 report.refuse(Self.tooLarge(cap: cap, detail: "Content-Length announces \(announced) bytes"))
                 return AASAFetchResult(report: report, body: nil)
             }
@@ -472,19 +482,25 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             report.bytes = received
             report.pass("AD-4.6", "\(received) bytes, within the \(cap)-byte cap")
             report.pass("AD-4.8", "answered within the timeouts")
-            if let encoding = response.headers.first(name: "content-encoding"), encoding.lowercased() != "identity" {
+            if decoded, let encoding {
+                report.pass("AD-4.6", "Content-Encoding \(encoding) decoded; the cap counted the decoded bytes")
+            } else if let encoding, encoding != "identity" {
                 report.diagnostics.append(
                     RetrievalDiagnostic(
                         rule: "AD-4.6",
                         severity: .warning,
                         message:
-                            "the server sent Content-Encoding '\(encoding.prefix(100))' although none was asked for; the cap and the parse apply to the bytes as received"
+                            "the server sent Content-Encoding '\(encoding.prefix(100))', which was not asked for (\(Self.acceptedEncodings)); the cap and the parse apply to the bytes as received"
                     )
                 )
             }
             Self.addContentWarnings(to: &report, body: body)
             report.accepted = true
             return AASAFetchResult(report: report, body: body)
+        } catch let decoding as NIOHTTPDecompression.DecompressionError where decoding == .limit {
+            report.bytes = cap + 1
+            report.refuse(Self.tooLarge(cap: cap, detail: "the body inflated past the cap while being decoded; decoding stopped there"))
+            return AASAFetchResult(report: report, body: nil)
         } catch {
             report.refuse(Self.classify(error, url: url))
             return AASAFetchResult(report: report, body: nil)
@@ -557,8 +573,20 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     }
 
     /// Maps a transport error to the `NSURLErrorDomain` code a device would record.
+    /// The content codings asked for, and decoded.
+    static let acceptedEncodings = "gzip, deflate"
+
     static func classify(_ error: any Error, url: String) -> RetrievalFailure {
         let text = String(describing: error)
+        if error is NIOHTTPDecompression.DecompressionError {
+            // (The size limit is caught where the cap is known; this is a body that does not decode.)
+            return RetrievalFailure(
+                rule: "AD-4.6",
+                domain: RetrievalFailure.urlErrorDomain,
+                code: -1016,
+                message: "Cannot decode content data: the body does not decode as its Content-Encoding says (\(text.prefix(200)))."
+            )
+        }
         if let http = error as? HTTPClientError {
             switch http {
             case .readTimeout:
