@@ -638,7 +638,7 @@ struct ShapeCounter: Sendable {
                 }
                 let pick = try Self.choose(
                     Array(options.indices), weights: weights, width: width, total: BigUInt(words: total),
-                    using: &source, weightIndex: { $0 })
+                    using: &source)
                 let members = groups[options[pick].group].0.members
                 output[i - 1] = members[try source.uniform(members.count)]
                 state = Int(previous.ids[options[pick].predecessor])
@@ -648,11 +648,10 @@ struct ShapeCounter: Sendable {
         return output
     }
 
-    /// Picks one of `options` with probability weight / total; an option's weight is the
-    /// `width` words at `weightIndex(option) · width` of `weights`.
+    /// Picks one of `options` with probability weight / total; option `k`'s weight is the `width`
+    /// words at `k · width` of `weights`.
     static func choose<R: RandomSource>(
-        _ options: [Int], weights: [UInt64], width: Int, total: BigUInt, using source: inout R,
-        weightIndex: (Int) -> Int = { $0 }
+        _ options: [Int], weights: [UInt64], width: Int, total: BigUInt, using source: inout R
     ) throws(SWCredError) -> Int {
         guard !total.isZero, let lastOption = options.last else {
             throw SWCredError(.internalError, "exact sampling found no option (counting invariant broken)")
@@ -661,7 +660,7 @@ struct ShapeCounter: Sendable {
         return pick.withUnsafeMutableBufferPointer { p in
             weights.withUnsafeBufferPointer { w in
                 for option in options {
-                    let at = weightIndex(option) * width
+                    let at = option * width
                     if FixedWidth.less(p.baseAddress!, 0, w.baseAddress!, at, width: width) { return option }
                     FixedWidth.subtract(p.baseAddress!, 0, w.baseAddress!, at, width: width)
                 }
