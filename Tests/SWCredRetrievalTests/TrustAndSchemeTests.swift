@@ -136,6 +136,29 @@ struct TrustAndSchemeTests {
         #expect(result.report.failure?.message.hasPrefix("A server with the specified hostname could not be found") == true)
     }
 
+    @Test(
+        "--resolve HOST:PORT:[::1] reaches an IPv6 loopback server, with SNI and the certificate check on the host name",
+        .enabled(if: ipv6LoopbackAvailable, "no IPv6 loopback on this machine"))
+    func resolveToIPv6() async throws {
+        let server = try await TLSTestServer.start(
+            hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)], loopback: "::1")
+        do {
+            let override = try ResolveOverride(parsing: "aasa.test:\(server.port):[::1]")
+            #expect(override.address == "::1")
+            let config = RetrievalConfiguration(
+                userInstalledRootsPEM: [server.certificateAuthority.certificatePEM], resolveOverrides: [override])
+            let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
+                await $0.fetch(try request(server))
+            }
+            #expect(result.report.accepted, "\(result.report)")
+            #expect(server.requests.first?.host?.hasPrefix("aasa.test") == true)
+            try await server.shutdown()
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
     @Test("--resolve for another port is refused instead of connecting to the wrong place")
     func resolvePortMismatch() async throws {
         let config = RetrievalConfiguration(resolveOverrides: [
@@ -215,3 +238,9 @@ struct FetcherLifecycleTests {
         }
     }
 }
+
+/// Whether this machine has the IPv6 loopback address (containers sometimes run without IPv6).
+let ipv6LoopbackAvailable: Bool = {
+    guard let table = try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8) else { return false }
+    return table.split(separator: "\n").contains { $0.hasPrefix("00000000000000000000000000000001") }
+}()

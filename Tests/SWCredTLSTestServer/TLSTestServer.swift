@@ -18,7 +18,7 @@ import NIOSSL
 /// }
 /// ```
 ///
-/// The server only ever binds 127.0.0.1. ``shutdown()`` closes the listener and every connection.
+/// The server only ever binds loopback (127.0.0.1, or ::1 when asked). ``shutdown()`` closes the listener and every connection.
 public final class TLSTestServer: Sendable {
     /// The TCP port the server listens on (on 127.0.0.1).
     public let port: Int
@@ -60,6 +60,7 @@ public final class TLSTestServer: Sendable {
     ///   - leaf: a ready-made leaf (for example an expired one or one for other names); when nil
     ///     the authority issues one for `hostnames`.
     ///   - tls: false starts a plain-HTTP server instead.
+    ///   - loopback: the loopback address to bind, `127.0.0.1` or `::1` (nothing else is allowed).
     /// - Returns: the running server; call ``shutdown()`` when done (or use ``withServer(hostnames:routes:tls:_:)``).
     /// - Throws: certificate, TLS or socket errors from the set-up.
     public static func start(
@@ -67,8 +68,10 @@ public final class TLSTestServer: Sendable {
         routes: [String: TestRoute] = [:],
         certificateAuthority: TestCertificateAuthority? = nil,
         leaf: TestCertificateAuthority.Leaf? = nil,
-        tls: Bool = true
+        tls: Bool = true,
+        loopback: String = "127.0.0.1"
     ) async throws -> TLSTestServer {
+        precondition(loopback == "127.0.0.1" || loopback == "::1", "the test server binds loopback only")
         let authority = try certificateAuthority ?? TestCertificateAuthority()
         let state = ServerState(routes: routes)
         var sslContext: NIOSSLContext?
@@ -100,7 +103,7 @@ public final class TLSTestServer: Sendable {
             }
         let channel: any Channel
         do {
-            channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+            channel = try await bootstrap.bind(host: loopback, port: 0).get()
         } catch {
             try? await group.shutdownGracefully()
             throw error
