@@ -222,31 +222,25 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 target.lowercased().hasPrefix("https://")
             else {
                 // The device: "Denying redirect … bad scheme".
-                result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
-                result.report.diagnostics.insert(contentsOf: followed, at: 0)
-                result.report.refuse(
+                return Self.denyRedirect(
+                    result, followed: followed,
                     RetrievalFailure(
                         rule: "AD-4.4",
                         domain: RetrievalFailure.httpDomain,
                         code: status,
                         message:
                             "redirect \(status) to '\(location.prefix(300))' denied: bad scheme (only https targets are followed)"
-                    )
-                )
-                return result
+                    ))
             }
             guard followed.count < configuration.maximumRedirects else {
-                result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
-                result.report.diagnostics.insert(contentsOf: followed, at: 0)
-                result.report.refuse(
+                return Self.denyRedirect(
+                    result, followed: followed,
                     RetrievalFailure(
                         rule: "AD-4.4",
                         domain: RetrievalFailure.urlErrorDomain,
                         code: -1007,
                         message: "too many HTTP redirects: more than \(configuration.maximumRedirects)"
-                    )
-                )
-                return result
+                    ))
             }
             followed.append(
                 RetrievalDiagnostic(
@@ -258,6 +252,18 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             )
             current = target
         }
+    }
+
+    /// `result` refused with `failure` instead of its plain "redirects are not followed" error,
+    /// after the hops already followed.
+    private static func denyRedirect(
+        _ result: AASAFetchResult, followed: [RetrievalDiagnostic], _ failure: RetrievalFailure
+    ) -> AASAFetchResult {
+        var result = result
+        result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
+        result.report.diagnostics.insert(contentsOf: followed, at: 0)
+        result.report.refuse(failure)
+        return result
     }
 
     /// `location` made absolute against `base` (RFC 3986 reference resolution), or nil.
