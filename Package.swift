@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module map (each module's imports tell its place):
-//   SWCredCore         the shared error type; no dependencies
+//   SWCredCore         the shared error type and the rule book (swcred explain); no dependencies
 //   CSWCredSodium      system libsodium (pkg-config); imported only by SWCredSodium
 //   CSWCredSys         prctl / renameat2 wrappers that Glibc hides from Swift
 //   SWCredSodium       the thin Swift layer over libsodium (secure bytes, Argon2id, XChaCha20-Poly1305, random)
@@ -11,7 +11,7 @@ import PackageDescription
 //   SWCredStore        the encrypted keychain file
 //   SWCredRetrieval    AASA retrieval over HTTPS (async-http-client)
 //   SWCredDaemon       the emulated association daemon: per (service, app, domain) records and rechecks
-//   SWCredKit          the Shared Web Credentials API
+//   SWCredKit          the Shared Web Credentials API (no network: live retrieval is injected by the CLI)
 //   SWCredSecurity     Apple-source-compatible names (SecAddSharedWebCredential, kSecAttrServer, ...)
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   swcred             the command-line tool
@@ -63,6 +63,7 @@ let package = Package(
                 "SWCredAssociation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
@@ -71,10 +72,10 @@ let package = Package(
         .target(name: "SWCredDaemon", dependencies: ["SWCredCore", "SWCredAssociation", "SWCredStore"]),
         .target(
             name: "SWCredKit",
-            dependencies: ["SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredDaemon", "SWCredRetrieval"]
+            dependencies: ["SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredDaemon"]
         ),
         .target(name: "SWCredSecurity", dependencies: ["SWCredKit", "SWCredCore"]),
-        .target(name: "SWCredTesting", dependencies: ["SWCredKit", "SWCredCore", "SWCredAssociation", "SWCredStore"]),
+        .target(name: "SWCredTesting", dependencies: ["SWCredKit", "SWCredCore", "SWCredStore"]),
 
         // MARK: Command
         .executableTarget(
@@ -115,26 +116,30 @@ let package = Package(
         ),
         .testTarget(name: "SWCredDaemonTests", dependencies: ["SWCredDaemon", "SWCredStore", "SWCredAssociation", "SWCredCore"]),
         .testTarget(name: "SWCredStoreTests", dependencies: ["SWCredStore", "SWCredSodium", "SWCredCore"]),
-        .testTarget(name: "SWCredPasswordsTests", dependencies: ["SWCredPasswords", "SWCredSodium", "SWCredCore"]),
+        .testTarget(name: "SWCredPasswordsTests", dependencies: ["SWCredPasswords", "SWCredCore"]),
         .testTarget(
             name: "SWCredRetrievalTests",
             dependencies: [
                 "SWCredRetrieval", "SWCredAssociation", "SWCredCore", "SWCredTLSTestServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         .testTarget(
             name: "SWCredKitTests",
             dependencies: [
-                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredAssociation", "SWCredStore",
-                "SWCredDaemon", "SWCredPasswords",
+                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredStore",
             ]
         ),
+        // The dependency graph against the import graph (reads the manifest through `swift package`).
+        .testTarget(name: "PackageTests"),
         .testTarget(
             name: "swcredTests",
             dependencies: [
-                "swcred", "SWCredCore", "SWCredTLSTestServer",
+                "swcred", "SWCredTLSTestServer",
             ]
         ),
     ]

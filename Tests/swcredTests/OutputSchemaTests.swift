@@ -45,6 +45,8 @@ struct OutputSchemaTests {
         try check("generate", ["generate", "--count", "3"])
         try check("delete", ["delete", "tacos.example", "alice"])
         try check("rekey", ["rekey", "--new-key-file", home.appendingPathComponent("new.key").path])
+        try check("explain", ["explain"])
+        try check("explain", ["explain", "AD-4.8"])
 
         // Errors go to stderr as one object.
         let failed = try CLI.run(["show", "tacos.example", "nobody", "--format", "json", "--key-file",
@@ -54,7 +56,7 @@ struct OutputSchemaTests {
         #expect(try validator.validate(try JSONSerialization.jsonObject(with: Data(line.utf8)), against: "error") == [])
         checked.insert("error")
 
-        #expect(checked.count == 15)
+        #expect(checked.count == 16)
     }
 
     @Test("every command has a schema")

@@ -65,7 +65,7 @@ struct LintCommand: SWCredSubcommand {
         case .text:
             for finding in findings {
                 console.out("\(finding)")
-                console.out("    help: \(finding.help)")
+                console.out("    help: \(finding.help) (swcred explain \(finding.id))")
             }
             console.out(
                 "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")

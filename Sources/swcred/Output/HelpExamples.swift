@@ -4,6 +4,7 @@ enum HelpExamples {
     static let byCommand: [String: [String]] = [
         "entitlements": ["swcred entitlements Fixtures/apps/TacoShop.entitlements --format json"],
         "lint": ["swcred lint \\", "    Fixtures/sites/broken.example/.well-known/apple-app-site-association"],
+        "explain": ["swcred explain", "swcred explain SWC031", "swcred explain AD-4.8 --format json"],
         "match": [
             "swcred match 'https://tacos.example/taco/al-pastor?cheese=extra' \\",
             "    --entitlements Fixtures/apps/TacoShop.entitlements \\",
