@@ -114,7 +114,8 @@ let package = Package(
             dependencies: ["SWCredAssociation", "SWCredCore"],
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "SWCredDaemonTests", dependencies: ["SWCredDaemon", "SWCredStore", "SWCredAssociation", "SWCredCore"]),
+        .testTarget(
+            name: "SWCredDaemonTests", dependencies: ["SWCredDaemon", "SWCredStore", "SWCredAssociation", "SWCredCore"]),
         .testTarget(name: "SWCredStoreTests", dependencies: ["SWCredStore", "SWCredSodium", "SWCredCore"]),
         .testTarget(name: "SWCredPasswordsTests", dependencies: ["SWCredPasswords", "SWCredCore"]),
         .testTarget(

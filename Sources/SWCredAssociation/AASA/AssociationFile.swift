@@ -46,8 +46,25 @@ public struct AssociationFile: Sendable, Hashable {
     ///
     /// - Throws: `SWCredError.Code.malformedAASA` (exit 65) with Apple's domain and code in the message.
     public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SWCredError) -> AssociationFile {
+        switch parseReportingStep(bytes, limits: limits) {
+        case .success(let file): return file
+        case .failure(let failure): throw failure.error
+        }
+    }
+
+    /// Which step of ``parse(_:limits:)`` refused a body, so that the linter can name it by its
+    /// id without reading the message.
+    struct ParseFailure: Error {
+        enum Step { case size, json, topLevel }
+        let step: Step
+        let error: SWCredError
+    }
+
+    /// ``parse(_:limits:)``, telling which step refused the body.
+    static func parseReportingStep(_ bytes: [UInt8], limits: Limits) -> Result<AssociationFile, ParseFailure> {
         guard bytes.count <= limits.maximumBytes else {
-            throw SWCredError(.malformedAASA, tooLargeMessage(limits.maximumBytes))
+            return .failure(
+                ParseFailure(step: .size, error: SWCredError(.malformedAASA, tooLargeMessage(limits.maximumBytes))))
         }
         var diagnostics: [Diagnostic] = []
         var body = bytes
@@ -56,32 +73,43 @@ public struct AssociationFile: Sendable, Hashable {
             body = content
             signed = true
             diagnostics.append(
-                .warning("the file is signed (PKCS#7); signing is deprecated and the signature is not checked"))
+                .warning(
+                    "the file is signed (PKCS#7); signing is deprecated and the signature is not checked",
+                    rule: "AD-3.8"))
         }
         var bom = false
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
             body.removeFirst(3)
             bom = true
-            diagnostics.append(.warning("the file starts with a UTF-8 byte-order mark, which was skipped"))
+            diagnostics.append(.warning("the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9"))
         }
         let parsed: (value: JSONValue, duplicates: [JSONReader.DuplicateKey])
         do {
             parsed = try JSONReader(maximumDepth: limits.maximumDepth).parse(body)
         } catch {
-            throw SWCredError(.malformedAASA, "the file is not valid JSON: \(error) (NSCocoaErrorDomain 3840)")
+            return .failure(
+                ParseFailure(
+                    step: .json,
+                    error: SWCredError(
+                        .malformedAASA, "the file is not valid JSON: \(error) (NSCocoaErrorDomain 3840)")))
         }
         guard case .object(let root) = parsed.value else {
-            throw SWCredError(
-                .malformedAASA,
-                "the file's top level is \(parsed.value.typeName), not an object (NSCocoaErrorDomain 3840)")
+            return .failure(
+                ParseFailure(
+                    step: .topLevel,
+                    error: SWCredError(
+                        .malformedAASA,
+                        "the file's top level is \(parsed.value.typeName), not an object (NSCocoaErrorDomain 3840)")))
         }
         for duplicate in parsed.duplicates {
             let at = duplicate.path.isEmpty ? "the top level" : duplicate.path
-            diagnostics.append(.warning("key '\(duplicate.key)' appears more than once in \(at); the last one wins"))
+            diagnostics.append(
+                .warning("key '\(duplicate.key)' appears more than once in \(at); the last one wins", rule: "AD-3.9"))
         }
-        return AssociationFile(
-            json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
-            wasSigned: signed, hadByteOrderMark: bom)
+        return .success(
+            AssociationFile(
+                json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
+                wasSigned: signed, hadByteOrderMark: bom))
     }
 
     /// The string app IDs of `service.apps` for `webcredentials`, `appclips`,

@@ -219,8 +219,7 @@ extension AssociationLinter {
         }
     }
 
-    func lintDefaults(_ value: JSONValue, path: String, variables: [String: [String]], into c: inout Collector)
-    {
+    func lintDefaults(_ value: JSONValue, path: String, variables: [String: [String]], into c: inout Collector) {
         guard let object = value.objectValue else {
             c.add(
                 .sectionNotObject, .error, path, "defaults is \(value.typeName), not an object; it is ignored",

@@ -69,14 +69,21 @@ public struct AssociationLinter: Sendable {
             return c.findings
         }
         let file: AssociationFile
-        do {
-            file = try AssociationFile.parse(bytes, limits: limits)
-        } catch {
-            let notObject = error.message.contains("top level")
-            c.add(
-                notObject ? .topLevelNotObject : .invalidJSON, .error, "", error.message,
-                notObject
-                    ? "the top level must be an object keyed by service" : "fix the JSON syntax (strict JSON, UTF-8)")
+        switch AssociationFile.parseReportingStep(bytes, limits: limits) {
+        case .success(let parsed):
+            file = parsed
+        case .failure(let failure):
+            // The step that refused the body names the finding (its message is for a person).
+            switch failure.step {
+            case .size:
+                c.add(.tooLarge, .error, "", failure.error.message, "keep the uncompressed file at most 128 KB")
+            case .json:
+                c.add(.invalidJSON, .error, "", failure.error.message, "fix the JSON syntax (strict JSON, UTF-8)")
+            case .topLevel:
+                c.add(
+                    .topLevelNotObject, .error, "", failure.error.message,
+                    "the top level must be an object keyed by service")
+            }
             return c.findings
         }
         if file.wasSigned {

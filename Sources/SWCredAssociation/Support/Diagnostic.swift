@@ -27,19 +27,25 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var severity: DiagnosticSeverity
     /// One sentence for a person.
     public var message: String
+    /// The specification rule the diagnostic comes from (`AD-3.8`), when one applies; `swcred
+    /// explain` prints it. Code that needs to know which rule spoke reads this, never the message.
+    public var rule: String?
 
     /// Creates a diagnostic.
-    public init(_ severity: DiagnosticSeverity, _ message: String) {
+    public init(_ severity: DiagnosticSeverity, _ message: String, rule: String? = nil) {
         self.severity = severity
         self.message = message
+        self.rule = rule
     }
 
     /// An error diagnostic.
-    public static func error(_ message: String) -> Self { .init(.error, message) }
+    public static func error(_ message: String, rule: String? = nil) -> Self { .init(.error, message, rule: rule) }
     /// A warning diagnostic.
-    public static func warning(_ message: String) -> Self { .init(.warning, message) }
+    public static func warning(_ message: String, rule: String? = nil) -> Self {
+        .init(.warning, message, rule: rule)
+    }
     /// A note.
-    public static func note(_ message: String) -> Self { .init(.note, message) }
+    public static func note(_ message: String, rule: String? = nil) -> Self { .init(.note, message, rule: rule) }
 
     /// `severity: message`.
     public var description: String { "\(severity.rawValue): \(message)" }

@@ -101,7 +101,8 @@ public enum RuleBook {
                 var cursor = end + 1
                 let majorStart = cursor
                 while cursor < scalars.count, isDigit(scalars[cursor]) { cursor += 1 }
-                if cursor > majorStart, cursor + 1 < scalars.count, scalars[cursor] == ".", isDigit(scalars[cursor + 1]) {
+                if cursor > majorStart, cursor + 1 < scalars.count, scalars[cursor] == ".", isDigit(scalars[cursor + 1])
+                {
                     cursor += 1
                     while cursor < scalars.count, isDigit(scalars[cursor]) { cursor += 1 }
                     candidate = String(String.UnicodeScalarView(scalars[index..<cursor]))

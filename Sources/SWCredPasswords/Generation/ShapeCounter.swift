@@ -200,7 +200,8 @@ struct ShapeCounter: Sendable {
             var length = 2
             if run >= repeatDimension {
                 let k = run - repeatDimension
-                let (currentDirection, currentLength) = k < sequenceDimension ? (1, k + 2) : (-1, k - sequenceDimension + 2)
+                let (currentDirection, currentLength) =
+                    k < sequenceDimension ? (1, k + 2) : (-1, k - sequenceDimension + 2)
                 if currentDirection == direction { length = currentLength + 1 }
             }
             if length > sequenceLimit { return -1 }

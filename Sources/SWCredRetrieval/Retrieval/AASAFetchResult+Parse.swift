@@ -18,10 +18,10 @@ extension AASAFetchResult {
             let file = try AssociationFile.parse(body, limits: limits)
             let alreadySigned = report.diagnostics.contains { $0.rule == "AD-3.8" }
             for diagnostic in file.diagnostics {
-                if file.wasSigned, alreadySigned, diagnostic.message.contains("PKCS#7") { continue }
+                if file.wasSigned, alreadySigned, diagnostic.rule == "AD-3.8" { continue }
                 report.diagnostics.append(
                     RetrievalDiagnostic(
-                        rule: diagnostic.message.contains("PKCS#7") ? "AD-3.8" : "AD-3.9",
+                        rule: diagnostic.rule ?? "AD-3.9",
                         severity: RetrievalDiagnostic.Severity(diagnostic.severity),
                         message: diagnostic.message
                     )

@@ -40,7 +40,9 @@ extension LiveAssociationFileFetcher {
             group.cancelAll()
             if outcome == nil {
                 var report = AASAFetchReport(url: url, route: route)
-                report.refuse(RetrievalFailure.timedOut(url: url, what: "the whole exchange took longer than \(total.secondsText)"))
+                report.refuse(
+                    RetrievalFailure.timedOut(
+                        url: url, what: "the whole exchange took longer than \(total.secondsText)"))
                 outcome = AASAFetchResult(report: report, body: nil)
             }
             // Let the cancelled child finish so no request outlives this call.
@@ -135,7 +137,8 @@ extension LiveAssociationFileFetcher {
             if encoding == nil || encoding == "identity",
                 let announced = response.headers.first(name: "content-length").flatMap({ Int($0) }), announced > cap
             {
-                report.refuse(RetrievalFailure.tooLarge(cap: cap, detail: "Content-Length announces \(announced) bytes"))
+                report.refuse(
+                    RetrievalFailure.tooLarge(cap: cap, detail: "Content-Length announces \(announced) bytes"))
                 return AASAFetchResult(report: report, body: nil)
             }
             // AD-4.6: stream the body; stop as soon as byte cap + 1 arrives.
@@ -159,7 +162,8 @@ extension LiveAssociationFileFetcher {
                 if received + count > cap {
                     received = cap + 1
                     report.bytes = received
-                    report.refuse(RetrievalFailure.tooLarge(cap: cap, detail: "byte \(cap + 1) arrived; reading stopped there"))
+                    report.refuse(
+                        RetrievalFailure.tooLarge(cap: cap, detail: "byte \(cap + 1) arrived; reading stopped there"))
                     return AASAFetchResult(report: report, body: nil)
                 }
                 chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
@@ -185,7 +189,9 @@ extension LiveAssociationFileFetcher {
             return AASAFetchResult(report: report, body: body)
         } catch let decoding as NIOHTTPDecompression.DecompressionError where decoding == .limit {
             report.bytes = cap + 1
-            report.refuse(RetrievalFailure.tooLarge(cap: cap, detail: "the body inflated past the cap while being decoded; decoding stopped there"))
+            report.refuse(
+                RetrievalFailure.tooLarge(
+                    cap: cap, detail: "the body inflated past the cap while being decoded; decoding stopped there"))
             return AASAFetchResult(report: report, body: nil)
         } catch {
             report.refuse(RetrievalFailure.transport(error, url: url))
