@@ -1,5 +1,8 @@
 import Foundation
 import SWCredCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The canonical binary encoding of ``StoreContents`` (payload schema 1). See ``StoreFormat``.
 ///
@@ -240,8 +243,10 @@ enum PayloadCodec {
         /// Whether two ranges of `bytes` hold the same bytes.
         private static func same(_ bytes: [UInt8], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
             guard a.count == b.count else { return false }
+            guard !a.isEmpty else { return true }
             return bytes.withUnsafeBytes { buffer in
-                UnsafeRawBufferPointer(rebasing: buffer[a]).elementsEqual(UnsafeRawBufferPointer(rebasing: buffer[b]))
+                guard let base = buffer.baseAddress else { return false }
+                return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
             }
         }
 
@@ -279,8 +284,13 @@ enum PayloadCodec {
             }
 
             private static func equal(_ value: [UInt8], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-                value.count == range.count && value.withUnsafeBytes { lhs in
-                    bytes.withUnsafeBytes { rhs in lhs.elementsEqual(UnsafeRawBufferPointer(rebasing: rhs[range])) }
+                guard value.count == range.count else { return false }
+                guard !range.isEmpty else { return true }
+                return value.withUnsafeBytes { lhs in
+                    bytes.withUnsafeBytes { rhs in
+                        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return false }
+                        return memcmp(left, right + range.lowerBound, range.count) == 0
+                    }
                 }
             }
         }

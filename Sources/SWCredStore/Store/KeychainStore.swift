@@ -184,6 +184,42 @@ public final class KeychainStore: Sendable {
         try openAndRead(at: path, keySource: keySource, options: options).store
     }
 
+    /// Opens a store to write to it: resolves its real path and runs the header steps of the read
+    /// order (spec/store.md §4.6 steps 1–7: size, magic, version, checksum, ids, caps, exact
+    /// length, key source, key derivation, header MAC), without decrypting the payload.
+    ///
+    /// Every write (``transaction(expectedGeneration:_:)``, ``beginTransaction(expectedGeneration:)``)
+    /// reads and verifies the whole file again under the lock, rollback mark and AEAD included, so
+    /// a one-shot writer (`swcred add`) that opened with ``open(at:keySource:options:)`` would
+    /// decrypt and decode the whole store twice. Reading through an instance opened this way
+    /// (``snapshot(selection:)``) verifies everything as usual.
+    /// - Throws: as ``open(at:keySource:options:)``, except the payload and rollback errors,
+    ///   which the first transaction reports.
+    public static func openForWriting(
+        at path: String,
+        keySource: KeySource,
+        options: StoreOptions = StoreOptions()
+    ) throws(SWCredError) -> KeychainStore {
+        guard let resolved = POSIX.realpath(path) else {
+            if POSIX.lstat(path) == nil { throw SWCredError(.storeNotFound, "no store at \(path)") }
+            throw POSIX.ioFailure("resolve store path", errno: errno, path: path)
+        }
+        try StorePaths.checkDirectory(POSIX.split(resolved).directory)
+        let bytes = try readFile(resolved, limits: options.limits)
+        let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+        try checkKeySource(header, keySource)
+        let keys = try StoreKeys.derive(source: keySource, parameters: header.keyParameters, options: options)
+        guard try header.macIsValid(macKey: keys.headerMAC) else {
+            throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
+        }
+        return KeychainStore(
+            path: resolved, storeID: header.storeID, options: options,
+            state: OpenState(
+                keySource: keySource, keys: keys, keyParameters: header.keyParameters, generation: header.generation
+            )
+        )
+    }
+
     /// Opens a store and returns the contents read while opening, so that a one-shot reader
     /// (`swcred list`, `show`) reads and decrypts the file once instead of twice.
     /// - Parameter selection: which items to build (the whole payload is verified either way).

@@ -131,6 +131,15 @@ extension GlobalStoreOptions {
         }, then: use)
     }
 
+    /// Opens the store to write to it: the header, key and MAC are checked, the payload is left
+    /// to the write transaction, which verifies the whole file under the lock (so that a one-shot
+    /// write decrypts and decodes the store once, not twice); see ``openStore()``.
+    func openStoreForWriting() throws(SWCredError) -> KeychainStore {
+        try opening({ (path, source, options) throws(SWCredError) in
+            try KeychainStore.openForWriting(at: path, keySource: source, options: options)
+        }, then: { (store: KeychainStore) throws(SWCredError) in store })
+    }
+
     /// Opens the store and reads its contents in the same pass (one read and one decryption,
     /// where opening and then taking a snapshot would decrypt twice); see ``openStore()``.
     /// `selection` limits which items are built (the whole payload is verified either way).
@@ -220,7 +229,7 @@ extension GlobalStoreOptions {
             if createIfMissing, pathExists(try options.storePath()) == false {
                 store = try options.createOnFirstWrite(console: console)
             } else {
-                store = try options.openStore()
+                store = try options.openStoreForWriting()
             }
             do {
                 return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in
