@@ -134,7 +134,7 @@ struct CorruptionTests {
             ("opslimit 11", .parametersOutOfBounds, { Self.put(11, at: StoreHeader.Offset.opsLimit, in: &$0) }),
             ("opslimit 0", .parametersOutOfBounds, { Self.put(0, at: StoreHeader.Offset.opsLimit, in: &$0) }),
             ("payload length above the limit", .parametersOutOfBounds, {
-                Self.put(UInt64(16 << 20), at: StoreHeader.Offset.payloadLength, in: &$0)
+                Self.put(UInt64(StoreLimits.default.maxFileSize), at: StoreHeader.Offset.payloadLength, in: &$0)
             }),
             ("payload length UInt64.max", .parametersOutOfBounds, { Self.put(.max, at: StoreHeader.Offset.payloadLength, in: &$0) }),
             ("payload length disagreeing with the file", .corruptPayload, {

@@ -91,4 +91,73 @@ struct BatchTests {
         #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0])
         #expect(!result.stdout.contains("xxxxxxxx"))
     }
+
+    @Test("adds are grouped: 300 adds cost a few store writes, not 300; every result is in order and every item saved")
+    func groupedWrites() throws {
+        let home = try CLI.temporaryDirectory("swcred-batch-group")
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(try CLI.run(["add", "tacos.example", "seed", "--password-stdin"], stdin: "pw\n", home: home).status == 0)
+        let before = try #require(try CLI.run(["list", "--format", "json"], home: home).json()["generation"] as? Int)
+        let count = 300
+        let input = (1...count).map {
+            #"{"id": \#($0), "op": "add", "domain": "tacos.example", "account": "user\#($0)", "password": "pw-\#($0)"}"#
+        }.joined(separator: "\n") + "\n" + #"{"id": "again", "op": "add", "domain": "tacos.example", "account": "user7", "password": "x"}"# + "\n"
+        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let results = try Self.lines(result)
+        #expect(results.count == count + 1)
+        #expect(results.prefix(count).map { $0["id"] as? Int } == (1...count).map { $0 })
+        #expect(results.prefix(count).allSatisfy { $0["exit"] as? Int == 0 && $0["operation"] as? String == "added" })
+        // The last line sees the add made earlier in the same group, and updates it.
+        #expect(results.last?["exit"] as? Int == 0)
+        #expect(results.last?["operation"] as? String == "updated")
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try CLI.run(["list", "--format", "json"], home: home).json()
+        #expect((list["items"] as? [Any])?.count == count + 1)
+        let after = try #require(list["generation"] as? Int)
+        // The whole input is in the pipe before the batch reads it: one group, so one write;
+        // allow a few in case the pipe was read in pieces.
+        #expect(after - before >= 1 && after - before <= 10, "\(after - before) writes for \(count) adds")
+        #expect(try CLI.run(["show", "tacos.example", "user150"], home: home).stdout == "pw-150\n")
+        #expect(try CLI.run(["show", "tacos.example", "user7"], home: home).stdout == "x\n")
+    }
+
+    @Test("a caller that waits for each result before sending the next line gets it (a group ends where input pauses)")
+    func lineByLine() throws {
+        let home = try CLI.temporaryDirectory("swcred-batch-interactive")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["batch"] + Self.app
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var received = Data()
+        for index in 1...3 {
+            let line = #"{"id": \#(index), "op": "add", "domain": "tacos.example", "account": "u\#(index)", "password": "p"}"#
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            // Read until this line's result arrives (the batch must not wait for more input first).
+            let deadline = Date().addingTimeInterval(30)
+            while received.split(separator: UInt8(ascii: "\n")).count < index, Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                received.append(chunk)
+            }
+            #expect(received.split(separator: UInt8(ascii: "\n")).count == index, "no result for line \(index)")
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.contains(#""exit":0"#) })
+    }
 }

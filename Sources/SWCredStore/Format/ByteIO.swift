@@ -50,15 +50,29 @@ struct ByteReader {
 
     var remaining: Int { end - offset }
 
+    /// The whole data (for building values from the ranges the reader returned).
+    var data: [UInt8] { bytes }
+
     func fail(_ message: String) -> SWCredError { SWCredError(errorCode, message) }
 
-    mutating func take(_ count: Int) throws(SWCredError) -> ArraySlice<UInt8> {
-        guard count >= 0, count <= remaining else { throw fail("the data ends early (needs \(count) more bytes)") }
-        defer { offset += count }
-        return bytes[offset..<(offset + count)]
+    /// Claims the next `count` bytes and returns where they start.
+    @inline(__always)
+    private mutating func advance(_ count: Int) throws(SWCredError) -> Int {
+        guard count >= 0, count <= end - offset else { throw fail("the data ends early (needs \(count) more bytes)") }
+        let start = offset
+        offset += count
+        return start
     }
 
-    mutating func u8() throws(SWCredError) -> UInt8 { try take(1).first ?? 0 }
+    mutating func take(_ count: Int) throws(SWCredError) -> ArraySlice<UInt8> {
+        let start = try advance(count)
+        return bytes[start..<(start + count)]
+    }
+
+    mutating func u8() throws(SWCredError) -> UInt8 {
+        let index = try advance(1)
+        return bytes[index]
+    }
 
     mutating func bool() throws(SWCredError) -> Bool {
         switch try u8() {
@@ -69,10 +83,8 @@ struct ByteReader {
     }
 
     private mutating func integer<T: FixedWidthInteger>(_: T.Type) throws(SWCredError) -> T {
-        let slice = try take(MemoryLayout<T>.size)
-        var value: T = 0
-        for (shift, byte) in slice.enumerated() { value |= T(truncatingIfNeeded: byte) << (8 * shift) }
-        return value
+        let start = try advance(MemoryLayout<T>.size)
+        return bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: T.self)) }
     }
 
     mutating func u16() throws(SWCredError) -> UInt16 { try integer(UInt16.self) }
@@ -86,24 +98,60 @@ struct ByteReader {
         return Array(try take(count))
     }
 
-    mutating func string16(_ name: String, min: Int = 0, max: Int) throws(SWCredError) -> String {
+    /// A byte field with a 16-bit length, as a range of the data (nothing is copied).
+    mutating func range16(max: Int) throws(SWCredError) -> Range<Int> {
+        let count = Int(try u16())
+        guard count <= max else { throw fail("a field is \(count) bytes; the limit is \(max)") }
+        let start = try advance(count)
+        return start..<(start + count)
+    }
+
+    /// A UTF-8 field with a 16-bit length, validated, as a range of the data (nothing is copied).
+    mutating func utf8Range16(_ name: String, min: Int = 0, max: Int) throws(SWCredError) -> Range<Int> {
         let count = Int(try u16())
         guard count >= min else { throw fail("\(name) is empty") }
         guard count <= max else { throw fail("\(name) is \(count) bytes; the limit is \(max)") }
-        guard let value = String(validating: try take(count), as: UTF8.self) else {
-            throw fail("\(name) is not valid UTF-8")
+        let start = try advance(count)
+        guard Self.isValidUTF8(bytes, start..<(start + count)) else { throw fail("\(name) is not valid UTF-8") }
+        return start..<(start + count)
+    }
+
+    mutating func string16(_ name: String, min: Int = 0, max: Int) throws(SWCredError) -> String {
+        let range = try utf8Range16(name, min: min, max: max)
+        return Self.string(bytes, range)
+    }
+
+    /// A four-character code (length 0 or 4, printable ASCII), as a range of the data.
+    mutating func fourCharacterCodeRange(_ name: String) throws(SWCredError) -> Range<Int> {
+        let count = Int(try u8())
+        guard count == 0 || count == 4 else { throw fail("\(name) is not a four-character code") }
+        let start = try advance(count)
+        for index in start..<(start + count) where !(0x20...0x7E).contains(bytes[index]) {
+            throw fail("\(name) is not printable ASCII")
         }
-        return value
+        return start..<(start + count)
     }
 
     mutating func fourCharacterCode(_ name: String) throws(SWCredError) -> String {
-        let count = Int(try u8())
-        guard count == 0 || count == 4 else { throw fail("\(name) is not a four-character code") }
-        let raw = try take(count)
-        guard raw.allSatisfy({ (0x20...0x7E).contains($0) }), let value = String(validating: raw, as: UTF8.self) else {
-            throw fail("\(name) is not printable ASCII")
+        Self.string(bytes, try fourCharacterCodeRange(name))
+    }
+
+    /// Whether `bytes[range]` is valid UTF-8 (an all-ASCII run is checked without building a string).
+    static func isValidUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let field = UnsafeBufferPointer(rebasing: buffer[range])
+            var ascii = true
+            for byte in field where byte >= 0x80 {
+                ascii = false
+                break
+            }
+            return ascii || String(validating: field, as: UTF8.self) != nil
         }
-        return value
+    }
+
+    /// The string of `bytes[range]`, which ``isValidUTF8(_:_:)`` has accepted.
+    static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self) }
     }
 
     func expectEnd() throws(SWCredError) {

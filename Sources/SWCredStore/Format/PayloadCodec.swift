@@ -1,5 +1,8 @@
 import Foundation
 import SWCredCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The canonical binary encoding of ``StoreContents`` (payload schema 1). See ``StoreFormat``.
 ///
@@ -92,6 +95,17 @@ enum PayloadCodec {
     /// - Throws: `unsupportedFormat` for a newer schema; `limitExceeded` for more items or records
     ///   than the limits allow; `corruptPayload` for anything else that is not a canonical encoding.
     static func decode(_ bytes: [UInt8], limits: StoreLimits) throws(SWCredError) -> StoreContents {
+        try decode(bytes, limits: limits, selection: .everything)
+    }
+
+    /// Decodes a payload, building only the items `selection` asks for (spec/store.md §4.6 step
+    /// 10 still covers the whole payload: every item is read and checked, only the selected ones
+    /// become ``InternetPasswordItem`` values). With ``ReadSelection/everything`` this is the full
+    /// decode.
+    /// - Throws: as ``decode(_:limits:)``.
+    static func decode(_ bytes: [UInt8], limits: StoreLimits, selection: ReadSelection) throws(SWCredError)
+        -> StoreContents
+    {
         var r = ByteReader(bytes, errorCode: .corruptPayload)
         let schema = try r.u16()
         guard schema != 0 else { throw r.fail("payload schema 0") }
@@ -110,8 +124,32 @@ enum PayloadCodec {
         // Each item takes at least 39 bytes: refuse counts the data cannot hold before reserving.
         guard itemCount <= r.remaining / 39 else { throw r.fail("the item count exceeds the data") }
         var items: [InternetPasswordItem] = []
-        items.reserveCapacity(itemCount)
-        for _ in 0..<itemCount { items.append(try decodeItem(&r, limits: limits)) }
+        let filter = selection.items.map { RawItem.Filter($0) }
+        if let filter {
+            // Only some items are built, so the duplicate-key check (StoreContents.init, for the
+            // built ones) runs here on the raw keys of all of them; a hash collision is settled
+            // by the full decode, which compares whole keys.
+            var keyHashes = Set<Int>(minimumCapacity: itemCount)
+            var collided = false
+            for _ in 0..<itemCount {
+                let raw = try RawItem(&r, limits: limits)
+                if !keyHashes.insert(raw.keyHash(in: r.data)).inserted { collided = true }
+                if filter.accepts(raw, in: r.data) {
+                    let item = raw.item(in: r.data, secrets: selection.secrets)
+                    if filter.query.matches(item) { items.append(item) }
+                }
+            }
+            if collided { return try decode(bytes, limits: limits, selection: .everything) }
+        } else {
+            items.reserveCapacity(itemCount)
+            var previous: (raw: RawItem, item: InternetPasswordItem)?
+            for _ in 0..<itemCount {
+                let raw = try RawItem(&r, limits: limits)
+                let item = raw.item(in: r.data, secrets: selection.secrets, sharingWith: previous)
+                items.append(item)
+                previous = (raw, item)
+            }
+        }
         let recordCount = Int(try r.u32())
         guard recordCount <= limits.maxAssociationRecords else {
             throw SWCredError(
@@ -132,38 +170,130 @@ enum PayloadCodec {
         return contents
     }
 
-    private static func decodeItem(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError)
-        -> InternetPasswordItem
-    {
-        let server = try r.string16("server", min: 1, max: limits.maxServerBytes)
-        let account = try r.string16("account", max: limits.maxAccountBytes)
-        let port = try r.u16()
-        let protocolCode = try r.fourCharacterCode("protocol")
-        let authenticationType = try r.fourCharacterCode("authenticationType")
-        let path = try r.string16("path", max: limits.maxPathBytes)
-        let securityDomain = try r.string16("securityDomain", max: limits.maxSecurityDomainBytes)
-        let label = try r.string16("label", max: limits.maxLabelBytes)
-        let comment = try r.string16("comment", max: limits.maxCommentBytes)
-        let creator = try r.fourCharacterCode("creator")
-        let accessGroup = try r.string16("accessGroup", max: limits.maxAccessGroupBytes)
-        let synchronizable = try r.bool()
-        let isNegative = try r.bool()
-        let created = try date(&r)
-        let modified = try date(&r)
-        let secret: [UInt8]?
-        switch try r.u8() {
-        case 0: secret = nil
-        case 1:
-            guard !isNegative else { throw r.fail("a negative entry carries a secret") }
-            secret = try r.bytes16(max: limits.maxSecretBytes)
-        default: throw r.fail("bad secret marker")
+    /// One item as it lies in the payload: every field read and checked (lengths, limits, UTF-8,
+    /// four-character codes, dates, the secret marker), the variable-length ones kept as ranges of
+    /// the plaintext. Nothing is allocated until ``item(in:secrets:)`` builds the value.
+    ///
+    /// A new record kind (a later schema) gets its own raw type and its own section after the
+    /// association records; this one stays the schema-1 item.
+    struct RawItem {
+        var server, account: Range<Int>
+        var port: UInt16
+        var protocolCode, authenticationType, path, securityDomain, label, comment, creator, accessGroup: Range<Int>
+        var synchronizable, isNegative: Bool
+        var created, modified: Int64
+        var secret: Range<Int>?
+
+        init(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError) {
+            server = try r.utf8Range16("server", min: 1, max: limits.maxServerBytes)
+            account = try r.utf8Range16("account", max: limits.maxAccountBytes)
+            port = try r.u16()
+            protocolCode = try r.fourCharacterCodeRange("protocol")
+            authenticationType = try r.fourCharacterCodeRange("authenticationType")
+            path = try r.utf8Range16("path", max: limits.maxPathBytes)
+            securityDomain = try r.utf8Range16("securityDomain", max: limits.maxSecurityDomainBytes)
+            label = try r.utf8Range16("label", max: limits.maxLabelBytes)
+            comment = try r.utf8Range16("comment", max: limits.maxCommentBytes)
+            creator = try r.fourCharacterCodeRange("creator")
+            accessGroup = try r.utf8Range16("accessGroup", max: limits.maxAccessGroupBytes)
+            synchronizable = try r.bool()
+            isNegative = try r.bool()
+            created = try millisecondsField(&r)
+            modified = try millisecondsField(&r)
+            switch try r.u8() {
+            case 0: secret = nil
+            case 1:
+                guard !isNegative else { throw r.fail("a negative entry carries a secret") }
+                secret = try r.range16(max: limits.maxSecretBytes)
+            default: throw r.fail("bad secret marker")
+            }
         }
-        return InternetPasswordItem(
-            server: server, account: account, port: port, protocolCode: protocolCode,
-            authenticationType: authenticationType, path: path, securityDomain: securityDomain, label: label,
-            comment: comment, creator: creator, accessGroup: accessGroup, synchronizable: synchronizable,
-            isNegative: isNegative, creationDate: created, modificationDate: modified, secret: secret
-        )
+
+        /// The item value; without `secrets`, ``InternetPasswordItem/secret`` is left `nil`.
+        ///
+        /// Attributes that repeat from item to item (access group, comment, codes, often the
+        /// server) are shared with `previous` when their bytes are equal, instead of building
+        /// another copy of the same string: the strings are immutable values, so sharing is
+        /// invisible except in memory and time.
+        func item(
+            in bytes: [UInt8], secrets: Bool, sharingWith previous: (raw: RawItem, item: InternetPasswordItem)? = nil
+        ) -> InternetPasswordItem {
+            let p = previous
+            func text(_ range: Range<Int>, _ earlier: Range<Int>?, _ earlierText: String?) -> String {
+                if let earlier, let earlierText, Self.same(bytes, range, earlier) { return earlierText }
+                return ByteReader.string(bytes, range)
+            }
+            return InternetPasswordItem(
+                server: text(server, p?.raw.server, p?.item.server), account: ByteReader.string(bytes, account),
+                port: port,
+                protocolCode: text(protocolCode, p?.raw.protocolCode, p?.item.protocolCode),
+                authenticationType: text(authenticationType, p?.raw.authenticationType, p?.item.authenticationType),
+                path: text(path, p?.raw.path, p?.item.path),
+                securityDomain: text(securityDomain, p?.raw.securityDomain, p?.item.securityDomain),
+                label: ByteReader.string(bytes, label), comment: text(comment, p?.raw.comment, p?.item.comment),
+                creator: text(creator, p?.raw.creator, p?.item.creator),
+                accessGroup: text(accessGroup, p?.raw.accessGroup, p?.item.accessGroup),
+                synchronizable: synchronizable, isNegative: isNegative,
+                creationDate: PayloadCodec.date(milliseconds: created),
+                modificationDate: PayloadCodec.date(milliseconds: modified),
+                secret: secrets ? secret.map { Array(bytes[$0]) } : nil
+            )
+        }
+
+        /// Whether two ranges of `bytes` hold the same bytes.
+        private static func same(_ bytes: [UInt8], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            guard a.count == b.count else { return false }
+            guard !a.isEmpty else { return true }
+            return bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return false }
+                return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+            }
+        }
+
+        /// A hash of the nine-attribute uniqueness key (``ItemKey``) over the raw bytes.
+        func keyHash(in bytes: [UInt8]) -> Int {
+            var hasher = Hasher()
+            hasher.combine(synchronizable)
+            hasher.combine(port)
+            bytes.withUnsafeBytes { buffer in
+                for range in [accessGroup, server, account, protocolCode, authenticationType, path, securityDomain] {
+                    hasher.combine(range.count)
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[range]))
+                }
+            }
+            return hasher.finalize()
+        }
+
+        /// A cheap first test of an ``ItemQuery`` on the raw bytes (server and account, compared as
+        /// exact bytes); the items it accepts are built and checked with ``ItemQuery/matches(_:)``.
+        struct Filter {
+            let query: ItemQuery
+            let server: [UInt8]?
+            let account: [UInt8]?
+
+            init(_ query: ItemQuery) {
+                self.query = query
+                server = query.server.map { Array($0.utf8) }
+                account = query.account.map { Array($0.utf8) }
+            }
+
+            func accepts(_ raw: RawItem, in bytes: [UInt8]) -> Bool {
+                if let server, !Self.equal(server, bytes, raw.server) { return false }
+                if let account, !Self.equal(account, bytes, raw.account) { return false }
+                return true
+            }
+
+            private static func equal(_ value: [UInt8], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+                guard value.count == range.count else { return false }
+                guard !range.isEmpty else { return true }
+                return value.withUnsafeBytes { lhs in
+                    bytes.withUnsafeBytes { rhs in
+                        guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return false }
+                        return memcmp(left, right + range.lowerBound, range.count) == 0
+                    }
+                }
+            }
+        }
     }
 
     private static func decodeRecord(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError)
@@ -222,9 +352,11 @@ enum PayloadCodec {
     }
 
     private static func date(_ r: inout ByteReader) throws(SWCredError) -> Date {
-        let ms = try r.i64()
-        guard ms >= -maxMilliseconds, ms <= maxMilliseconds else { throw r.fail("a date is out of range") }
-        return Date(timeIntervalSince1970: Double(ms) / 1000)
+        date(milliseconds: try millisecondsField(&r))
+    }
+
+    fileprivate static func date(milliseconds ms: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 
     /// Ids are 1-based positions in `allCases` (declaration order is fixed by format 1).
@@ -246,4 +378,13 @@ enum PayloadCodec {
     private static func sourceID(_ value: AssociationRecord.Source) -> UInt8 {
         UInt8((AssociationRecord.Source.allCases.firstIndex(of: value) ?? 0) + 1)
     }
+}
+
+/// A date field: i64 milliseconds within ±2^50.
+private func millisecondsField(_ r: inout ByteReader) throws(SWCredError) -> Int64 {
+    let ms = try r.i64()
+    guard ms >= -PayloadCodec.maxMilliseconds, ms <= PayloadCodec.maxMilliseconds else {
+        throw r.fail("a date is out of range")
+    }
+    return ms
 }

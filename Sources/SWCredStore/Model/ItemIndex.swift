@@ -35,6 +35,20 @@ struct ItemIndex: Sendable {
     }
 
     /// Records `offset` for `item`'s key. The caller has checked that the key is new.
+    /// Inserts `item` at `offset` unless an item with its key is already indexed (hashing once).
+    /// - Returns: whether it was inserted.
+    mutating func insertIfAbsent(_ item: InternetPasswordItem, at offset: Int, in items: [InternetPasswordItem]) -> Bool {
+        let hash = Self.hash(item)
+        guard let existing = first[hash] else {
+            first[hash] = offset
+            return true
+        }
+        if ItemKey.sameKey(item, items[existing]) { return false }
+        if let others = overflow[hash], others.contains(where: { ItemKey.sameKey(item, items[$0]) }) { return false }
+        overflow[hash, default: []].append(offset)
+        return true
+    }
+
     mutating func insert(_ item: InternetPasswordItem, at offset: Int) {
         let hash = Self.hash(item)
         if first[hash] == nil {

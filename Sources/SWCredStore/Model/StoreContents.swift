@@ -70,10 +70,9 @@ public struct StoreContents: Sendable {
         self.itemIndex = ItemIndex(minimumCapacity: items.count)
         self.associationIndex = Dictionary(minimumCapacity: associationRecords.count)
         for (offset, item) in items.enumerated() {
-            guard itemIndex.offset(ofKeyOf: item, in: items) == nil else {
+            guard itemIndex.insertIfAbsent(item, at: offset, in: items) else {
                 throw SWCredError(.corruptPayload, "the payload holds two items with the same key")
             }
-            itemIndex.insert(item, at: offset)
         }
         for (offset, record) in associationRecords.enumerated() {
             guard associationIndex.updateValue(offset, forKey: record.key) == nil else {

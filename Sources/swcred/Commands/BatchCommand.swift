@@ -3,6 +3,7 @@ import Foundation
 import SWCredCore
 import SWCredKit
 import SWCredPasswords
+import SWCredStore
 
 /// `swcred batch`: JSON-lines requests on stdin, JSON-lines results on stdout, one unlock for the
 /// whole batch.
@@ -24,6 +25,15 @@ import SWCredPasswords
 /// Passwords travel on stdin, never on argv. A malformed line gets an `error` result (exit 65)
 /// and the batch goes on. The batch exits 0 when every line did, otherwise with the first
 /// non-zero line's code.
+///
+/// **Decision (issue 13, batch at scale):** lines run in groups, one store transaction per group:
+/// the lines already waiting on stdin, up to ``groupSize``, run one after another on the
+/// transaction's contents (each sees the changes of those before it), the group is written once
+/// (temporary file, `fsync`, rename, directory `fsync`), and only then are its result lines
+/// printed — a result is never printed before its write is durable. A group ends where the input
+/// pauses, so a caller who waits for each result before sending the next line gets it at once.
+/// If a group's write fails, each line of it that changed something reports that failure
+/// instead of its result. The store's write lock is held while a group runs.
 struct BatchCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
@@ -58,28 +68,96 @@ struct BatchCommand: SWCredSubcommand {
         if let profile, SWCProfile(rawValue: profile) == nil { throw ValidationError("--profile must be legacy or current") }
     }
 
+    /// The most request lines run in one store transaction (one durable write).
+    static let groupSize = 1_000
+
     func execute(_ console: Console) async throws -> Int32 {
         let (backend, swcApp) = try await SWCCommandSupport.makeBackend(
             storeOptions: storeOptions, app: app, source: source, console: console)
+        let input = BatchInput(maximumLineBytes: Self.maximumLineBytes)
         var firstFailure: Int32 = 0
         var lineNumber = 0
-        while let line = Self.readLine() {
-            lineNumber += 1
-            if line.allSatisfy(\.isWhitespace) { continue }
-            let result: BatchResult
-            do {
-                let request = try BatchRequest.decode(line, number: lineNumber)
-                result = await run(request, backend: backend, app: swcApp)
-            } catch {
-                result = BatchResult(id: nil, op: nil, exit: error.code.exitCode, error: error)
+        var ended = false
+        while !ended {
+            // A group: the lines already available, up to groupSize; wait only for its first line,
+            // so that a caller who waits for each result before sending the next line gets it.
+            var group: [(number: Int, text: String)] = []
+            collect: while group.count < Self.groupSize {
+                switch input.next(wait: group.isEmpty) {
+                case .line(let text):
+                    lineNumber += 1
+                    if !text.allSatisfy(\.isWhitespace) { group.append((lineNumber, text)) }
+                case .wouldBlock:
+                    break collect
+                case .end:
+                    ended = true
+                    break collect
+                }
             }
-            console.emitJSONLine(result)
-            if result.exit != 0 && firstFailure == 0 { firstFailure = result.exit }
+            guard !group.isEmpty else { continue }
+            for result in await runGroup(group, store: backend.store, app: swcApp) {
+                console.emitJSONLine(result)
+                if result.exit != 0 && firstFailure == 0 { firstFailure = result.exit }
+            }
         }
         return firstFailure
     }
 
-    private func run(_ request: BatchRequest, backend: StoreBackend, app swcApp: SWCApp) async -> BatchResult {
+    /// Runs a group of lines in one store transaction and returns their results once the
+    /// transaction's write is durable (cli.md: a result line is printed only after its write).
+    ///
+    /// The lines run one after another on the transaction's contents, each seeing the changes of
+    /// the lines before it, as separate commands would. If the commit fails, every line that
+    /// changed something gets the commit's error instead of its result (nothing of the group was
+    /// saved); lines that only read keep theirs.
+    private func runGroup(_ group: [(number: Int, text: String)], store: KeychainStore, app swcApp: SWCApp) async
+        -> [BatchResult]
+    {
+        var requests: [Result<BatchRequest, SWCredError>] = []
+        for (number, text) in group {
+            do throws(SWCredError) {
+                requests.append(.success(try BatchRequest.decode(text, number: number)))
+            } catch {
+                requests.append(.failure(error))
+            }
+        }
+        let open: StoreTransaction
+        do throws(SWCredError) {
+            open = try store.beginTransaction()
+        } catch {
+            return requests.map { request in
+                switch request {
+                case .success(let request): BatchResult(id: request.id, op: request.op, exit: error.code.exitCode, error: error)
+                case .failure(let failure): BatchResult(id: nil, op: nil, exit: failure.code.exitCode, error: failure)
+                }
+            }
+        }
+        let working = TransactionBackend(contents: open.contents, clock: store.options.clock)
+        var results: [(result: BatchResult, changed: Bool)] = []
+        for request in requests {
+            switch request {
+            case .success(let request):
+                let before = working.changes
+                let result = await run(request, backend: working, app: swcApp)
+                results.append((result, working.changes != before))
+            case .failure(let error):
+                results.append((BatchResult(id: nil, op: nil, exit: error.code.exitCode, error: error), false))
+            }
+        }
+        open.contents = working.contents
+        do throws(SWCredError) {
+            try open.commit()
+        } catch {
+            return results.map { entry in
+                entry.changed
+                    ? BatchResult(id: entry.result.id, op: entry.result.op, exit: error.code.exitCode, error: error)
+                    : entry.result
+            }
+        }
+        return results.map { $0.result }
+    }
+
+    private func run(_ request: BatchRequest, backend: any SharedWebCredentialsBackend, app swcApp: SWCApp) async -> BatchResult {
         do throws(SWCredError) {
             switch request.op {
             case "request":
@@ -116,13 +194,6 @@ struct BatchCommand: SWCredSubcommand {
         } catch {
             return BatchResult(id: request.id, op: request.op, exit: error.code.exitCode, error: error)
         }
-    }
-
-    /// One line of stdin, without its newline; `nil` at end of input. Lines longer than the
-    /// limit are consumed and returned truncated, so that decoding reports them as malformed.
-    private static func readLine() -> String? {
-        guard let line = Swift.readLine(strippingNewline: true) else { return nil }
-        return line.utf8.count > maximumLineBytes ? String(line.utf8.prefix(maximumLineBytes)) ?? "" : line
     }
 }
 
@@ -214,5 +285,93 @@ struct BatchResult: Encodable {
         try c.encode(op, forKey: .op)
         try c.encode(exit, forKey: .exit)
         try c.encodeIfPresent(error, forKey: .error)
+    }
+}
+
+/// Standard input as lines, read with `read(2)` so that the batch can tell whether another line
+/// is available without blocking (`poll`), which decides where a group of lines ends.
+///
+/// Lines end with LF (a CRLF loses its CR too); the last line may lack one. A line longer than
+/// the limit is consumed whole and returned truncated, so that decoding reports it as malformed
+/// without holding it in memory.
+final class BatchInput {
+    enum Next {
+        case line(String)
+        case wouldBlock
+        case end
+    }
+
+    private let maximumLineBytes: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// The kept start of an over-long line whose rest is being skipped.
+    private var truncated: [UInt8]?
+
+    init(maximumLineBytes: Int) {
+        self.maximumLineBytes = maximumLineBytes
+    }
+
+    /// The next line; when `wait` is false and no whole line is buffered or readable now,
+    /// `.wouldBlock` instead of waiting.
+    func next(wait: Bool) -> Next {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[start..<newline])
+                start = newline + 1
+                if let kept = truncated {
+                    line = kept
+                    truncated = nil
+                }
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return .line(Self.text(line, limit: maximumLineBytes))
+            }
+            // No newline buffered: keep the buffer bounded for an over-long line.
+            if buffer.count - start > maximumLineBytes {
+                if truncated == nil { truncated = Array(buffer[start..<(start + maximumLineBytes)]) }
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            if atEnd {
+                if let kept = truncated {
+                    truncated = nil
+                    return .line(Self.text(kept, limit: maximumLineBytes))
+                }
+                guard start < buffer.count else { return .end }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return .line(Self.text(line, limit: maximumLineBytes))
+            }
+            if !wait && !Self.readable() { return .wouldBlock }
+            fill()
+        }
+    }
+
+    private static func text(_ bytes: [UInt8], limit: Int) -> String {
+        String(decoding: bytes.prefix(limit), as: UTF8.self)
+    }
+
+    /// Whether standard input has data (or end of file) now.
+    private static func readable() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    private func fill() {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.append(contentsOf: chunk[0..<count])
+                return
+            }
+            if count < 0 && errno == EINTR { continue }
+            atEnd = true
+            return
+        }
     }
 }

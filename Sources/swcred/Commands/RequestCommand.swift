@@ -153,7 +153,8 @@ enum SWCCommandSupport {
     /// A service over an already opened backend (`batch` builds one per request line, each with
     /// that line's simulated user, on one store opened once).
     static func service(
-        backend: StoreBackend, app swcApp: SWCApp, appOptions app: AppOptions, responder: any SWCPromptResponder,
+        backend: any SharedWebCredentialsBackend, app swcApp: SWCApp, appOptions app: AppOptions,
+        responder: any SWCPromptResponder,
         profile: SWCProfile?, simulator: Bool
     ) -> SharedWebCredentials {
         var configuration = SWCConfiguration(simulator: simulator)

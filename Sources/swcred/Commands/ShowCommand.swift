@@ -30,7 +30,9 @@ struct ShowCommand: SWCredSubcommand {
     func execute(_ console: Console) async throws -> Int32 {
         let site = try SiteArgument(domain)
         let query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
-        let found = try await storeOptions.read(console: console) { (contents: StoreContents) in
+        // Only the matching item is built (and its secret copied); the whole payload is verified.
+        let found = try await storeOptions.read(console: console, selection: ReadSelection(items: query)) {
+            (contents: StoreContents) in
             contents.passwordItems(matching: query).first
         }
         guard let item = found, let secret = item.secret else {

@@ -131,11 +131,21 @@ extension GlobalStoreOptions {
         }, then: use)
     }
 
+    /// Opens the store to write to it: the header, key and MAC are checked, the payload is left
+    /// to the write transaction, which verifies the whole file under the lock (so that a one-shot
+    /// write decrypts and decodes the store once, not twice); see ``openStore()``.
+    func openStoreForWriting() throws(SWCredError) -> KeychainStore {
+        try opening({ (path, source, options) throws(SWCredError) in
+            try KeychainStore.openForWriting(at: path, keySource: source, options: options)
+        }, then: { (store: KeychainStore) throws(SWCredError) in store })
+    }
+
     /// Opens the store and reads its contents in the same pass (one read and one decryption,
     /// where opening and then taking a snapshot would decrypt twice); see ``openStore()``.
-    func openStoreAndRead() throws(SWCredError) -> StoreSnapshot {
+    /// `selection` limits which items are built (the whole payload is verified either way).
+    func openStoreAndRead(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
         try opening({ (path, source, options) throws(SWCredError) in
-            try KeychainStore.openAndRead(at: path, keySource: source, options: options).snapshot
+            try KeychainStore.openAndRead(at: path, keySource: source, options: options, selection: selection).snapshot
         }, then: { (snapshot: StoreSnapshot) throws(SWCredError) in snapshot })
     }
 
@@ -184,21 +194,24 @@ extension GlobalStoreOptions {
     }
 
     /// Runs `body` on a snapshot of the store's contents (no lock; store.md §6 "Readers take no lock").
+    /// `selection` limits which items `body` sees (only those it selects are built).
     func read<R: Sendable>(
-        console: Console, _ body: @escaping @Sendable (StoreContents) throws(SWCredError) -> R
+        console: Console, selection: ReadSelection = .everything,
+        _ body: @escaping @Sendable (StoreContents) throws(SWCredError) -> R
     ) async throws(SWCredError) -> R {
-        try await readSnapshot(console: console) { (snapshot: StoreSnapshot) throws(SWCredError) -> R in
+        try await readSnapshot(console: console, selection: selection) { (snapshot: StoreSnapshot) throws(SWCredError) -> R in
             try body(snapshot.contents)
         }
     }
 
     /// Runs `body` on a snapshot of the store: contents and generation (no lock).
     func readSnapshot<R: Sendable>(
-        console: Console, _ body: @escaping @Sendable (StoreSnapshot) throws(SWCredError) -> R
+        console: Console, selection: ReadSelection = .everything,
+        _ body: @escaping @Sendable (StoreSnapshot) throws(SWCredError) -> R
     ) async throws(SWCredError) -> R {
         let options = self
         return try await Blocking.run { () throws(SWCredError) -> R in
-            return try body(try options.openStoreAndRead())
+            return try body(try options.openStoreAndRead(selection: selection))
         }
     }
 
@@ -216,7 +229,7 @@ extension GlobalStoreOptions {
             if createIfMissing, pathExists(try options.storePath()) == false {
                 store = try options.createOnFirstWrite(console: console)
             } else {
-                store = try options.openStore()
+                store = try options.openStoreForWriting()
             }
             do {
                 return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in

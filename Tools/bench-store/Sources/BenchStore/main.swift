@@ -12,6 +12,36 @@ import SWCredSodium
 // Each figure is the median of --runs runs (default 3), with min and max.
 
 let arguments = CommandLine.arguments
+
+// `BenchStore --fill N STORE KEYFILE`: creates (or replaces) a key-file store holding N items
+// shaped as `swcred add` makes them (server fill<i % 50>.example, account user<i>), in one
+// transaction, for the whole-process benchmark (Tools/bench-cli-store) to time commands on. The
+// rollback mark goes where the CLI looks for it (XDG_STATE_HOME).
+if let fill = arguments.firstIndex(of: "--fill"), arguments.count > fill + 3, let count = Int(arguments[fill + 1]) {
+    var limits = StoreLimits()
+    limits.maxItems = max(limits.maxItems, count)
+    limits.maxFileSize = StoreLimits.fileSizeCeiling
+    let options = StoreOptions(limits: limits, lockTimeout: .seconds(30), warningHandler: { _ in })
+    let store = try KeychainStore.create(
+        at: arguments[fill + 2], keySource: .keyFile(path: arguments[fill + 3]), options: options, replaceExisting: true
+    )
+    try store.transaction { contents, now in
+        for index in 0..<count {
+            let server = "fill\(index % 50).example"
+            let account = "user\(index)"
+            try contents.add(
+                InternetPasswordItem(
+                    server: server, account: account, label: "\(server) (\(account))", comment: "default",
+                    creator: "swca", accessGroup: "com.apple.cfnetwork", synchronizable: true,
+                    secret: Array("pw-\(index)".utf8)
+                ),
+                at: now
+            )
+        }
+    }
+    exit(0)
+}
+
 let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 3
 let includeSensitive = arguments.contains("--sensitive")
 
@@ -79,6 +109,10 @@ for count in [1_000, 10_000, 100_000] {
         _ = try opened.snapshot()
     }
     try measure("  snapshot on an open store (\(count) items)", runs: runs) { _ = try store.snapshot() }
+    let one = ReadSelection(items: ItemQuery(server: "host7.example.com", account: "user7@example.com"))
+    try measure("  snapshot selecting one item (\(count) items)", runs: runs) { _ = try store.snapshot(selection: one) }
+    let listing = ReadSelection(items: nil, secrets: false)
+    try measure("  snapshot without secrets (\(count) items)", runs: runs) { _ = try store.snapshot(selection: listing) }
     var next = count
     try measure("  one add transaction (\(count) items)", runs: runs) {
         next += 1

@@ -1,0 +1,140 @@
+public import Foundation
+public import SWCredCore
+import SWCredSodium
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The read path of ``KeychainStore``: the lock-free snapshot, steps 6–10 of the read order
+// (spec/store.md §4.6), the rollback mark, and step 1 (reading the file within its size limit).
+extension KeychainStore {
+    // MARK: Read
+
+    /// Reads and verifies the current file without taking the lock.
+    /// - Parameter selection: which items to build (the whole payload is verified either way).
+    /// - Throws: as ``open(at:keySource:options:)``; `wrongKey` when the store was rekeyed since
+    ///   this instance opened it.
+    public func snapshot(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
+        // Readers take no lock, so a writer can save and raise the rollback mark between our read
+        // of the file and our read of the mark. A genuine rollback stays below the mark on a
+        // re-read; a race does not. Re-read a few times before reporting it.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let bytes = try Self.readFile(path, limits: options.limits)
+            let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+            let keys = try currentKeys(for: header)
+            do throws(SWCredError) {
+                let verified = try verify(bytes, header: header, keys: keys, selection: selection)
+                try recordMark(verified)
+                return StoreSnapshot(
+                    contents: verified.contents, generation: header.generation, storeID: storeID, selection: selection
+                )
+            } catch where error.code == .rollbackDetected && attempt < 4 {
+                guard let now = try AtomicFile.currentGeneration(of: path), now != header.generation else { throw error }
+            }
+        }
+    }
+
+
+    // MARK: Verification
+
+    struct Verified {
+        var header: StoreHeader
+        var contents: StoreContents
+        /// The mark when the rollback override let a lower generation through.
+        var overriddenMark: UInt64?
+        var markState: RollbackState.Mark
+    }
+
+    /// Steps 6–10 of the read order; `header` has passed steps 1–5.
+    func verify(
+        _ bytes: [UInt8], header: StoreHeader, keys: StoreKeys, selection: ReadSelection = .everything
+    ) throws(SWCredError) -> Verified {
+        // Step 7: header MAC.
+        guard try header.macIsValid(macKey: keys.headerMAC) else {
+            throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
+        }
+        // Step 8: rollback.
+        let mark = try rollbackState().read(key: keys.state)
+        var overridden: UInt64?
+        if case .valid(let seen) = mark, header.generation < seen {
+            guard options.allowRollback else {
+                throw SWCredError(
+                    .rollbackDetected,
+                    "the store is at generation \(header.generation) but generation \(seen) was already seen here"
+                )
+            }
+            options.warningHandler(
+                "accepting a rolled-back store (generation \(header.generation), already seen \(seen))"
+            )
+            overridden = seen
+        }
+        // Step 9: AEAD over the payload, the whole header as associated data.
+        let headerBytes = Array(bytes[0..<StoreHeader.length])
+        var plaintext: [UInt8]
+        do throws(SWCredError) {
+            plaintext = try XChaCha20Poly1305.open(
+                bytes[StoreHeader.length...], associatedData: headerBytes, nonce: header.nonce, key: keys.payload
+            )
+        } catch {
+            if error.code == .authenticationFailed {
+                throw SWCredError(.corruptPayload, "the payload does not authenticate (AEAD tag mismatch)")
+            }
+            throw error
+        }
+        defer { Sodium.memzero(&plaintext) }
+        // Step 10: decode.
+        let contents = try PayloadCodec.decode(plaintext, limits: options.limits, selection: selection)
+        return Verified(header: header, contents: contents, overriddenMark: overridden, markState: mark)
+    }
+
+    func recordMark(_ verified: Verified) throws(SWCredError) {
+        let keys = state.withLock { $0.keys }
+        state.withLock { $0.generation = max($0.generation, verified.header.generation) }
+        switch verified.markState {
+        case .missing:
+            try rollbackState().record(verified.header.generation, key: keys.state, force: false, options: options)
+        case .unverifiable:
+            options.warningHandler(
+                "the rollback state entry does not verify (rekeyed elsewhere?); re-anchored at generation \(verified.header.generation)"
+            )
+            try rollbackState().record(verified.header.generation, key: keys.state, force: true, options: options)
+        case .valid(let seen):
+            if verified.header.generation > seen {
+                try rollbackState().record(verified.header.generation, key: keys.state, force: false, options: options)
+            }
+        }
+    }
+
+    func currentKeys(for header: StoreHeader) throws(SWCredError) -> StoreKeys {
+        let (parameters, keys, source) = state.withLock { ($0.keyParameters, $0.keys, $0.keySource) }
+        try Self.checkKeySource(header, source)
+        guard parameters == header.keyParameters else {
+            throw SWCredError(.wrongKey, "the store was rekeyed since it was opened (key changed); reopen it")
+        }
+        return keys
+    }
+
+    static func readFile(_ path: String, limits: StoreLimits) throws(SWCredError) -> [UInt8] {
+        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "keychain: open") else {
+            throw SWCredError(.storeNotFound, "no store at \(path)")
+        }
+        defer { POSIX.closeQuietly(fd) }
+        let info = try POSIX.fstat(fd, step: "keychain: stat")
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SWCredError(.notAStore, "\(path) is not a regular file")
+        }
+        let limit = min(limits.maxFileSize, StoreLimits.fileSizeCeiling)
+        guard let size = Int(exactly: info.st_size), size <= limit else {
+            throw SWCredError(.limitExceeded, "the store file is \(info.st_size) bytes; the limit is \(limit)")
+        }
+        // One byte more than fstat said, to see a file that grew; the header check catches it.
+        let bytes = try POSIX.read(fd, upTo: size + 1, step: "keychain: read")
+        guard bytes.count <= limit else {
+            throw SWCredError(.limitExceeded, "the store file grew beyond the limit of \(limit) bytes")
+        }
+        return bytes
+    }
+}
