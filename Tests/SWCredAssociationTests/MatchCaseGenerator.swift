@@ -97,11 +97,14 @@ struct MatchCaseGenerator {
     }
 
     mutating func url() -> String {
-        var text = pick(["https://", "https://", "http://", "HTTPS://", "ftp://", "https:/"])
-        text += pick([
-            "example.com", "example.com", "Example.COM.", "example.com:443", "example.com:8443", "example.com:80",
-            "u:p@example.com", "[::1]", "[::1]:443", "exa mple.com", "example.com:x", "",
-        ])
+        // Mostly valid URLs (about one in eight is rejected, to compare the errors too).
+        var text = chance(95) ? pick(["https://", "https://", "http://", "HTTPS://"]) : pick(["ftp://", "https:/"])
+        text +=
+            chance(92)
+            ? pick([
+                "example.com", "example.com", "Example.COM.", "example.com:443", "example.com:8443", "example.com:80",
+                "u:p@example.com", "[::1]", "[::1]:443",
+            ]) : pick(["exa mple.com", "example.com:x", ""])
         if chance(90) { text += "/" + self.text() }
         if chance(10) { text += pick(["/", "//", " x", "é"]) }
         if chance(40) {

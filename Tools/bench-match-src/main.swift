@@ -184,7 +184,7 @@ struct AutomatonWorkload {
                 shapes.append((detail, i))
                 switch i % 7 {
                 case 0: list.append(#"{"/":"/d\#(detail)/s\#(i)/*/item/????","?":{"ref":"?*"}}"#)
-                case 1: list.append(#"{"/":"/d\#(detail)/s\#(i)/*","exclude":true,"#":"no*"}"#)
+                case 1: list.append(##"{"/":"/d\##(detail)/s\##(i)/*","exclude":true,"#":"no*"}"##)
                 case 2: list.append(#"{"/":"/$(lang)_$(region)/d\#(detail)/p\#(i)/?*","caseSensitive":false}"#)
                 case 3: list.append(#"{"/":"/d\#(detail)/s\#(i)/$(digit)*","?":"x=*"}"#)
                 case 4: list.append(#"{"/":"/d\#(detail)/c\#(n)/*","percentEncoded":false}"#)
