@@ -30,6 +30,13 @@ public struct ApplinksMatch: Sendable, Hashable {
     public var appID: String?
     /// The deciding rule; `nil` for `no_match`.
     public var rule: MatchedRule?
+
+    /// Creates a result.
+    public init(outcome: MatchOutcome, appID: String?, rule: MatchedRule?) {
+        self.outcome = outcome
+        self.appID = appID
+        self.rule = rule
+    }
 }
 
 /// The `applinks` rules of one association file, compiled once and matched against many URLs

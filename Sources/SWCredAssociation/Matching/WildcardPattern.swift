@@ -58,7 +58,8 @@ public struct WildcardPattern: Sendable, Hashable {
         return builder.program
     }
 
-    private var program: [Instruction]
+    /// The compiled program (read by ``LazyDFA`` to build the combined automaton of a file).
+    let program: [Instruction]
     private var literalPrefix: [UInt32]
     /// The pattern as written.
     public let source: String

@@ -5,7 +5,7 @@ import SWCredCore
 
 /// `swcred match URL (--aasa FILE | --aasa-dir DIR) [--app-id ID] [--entitlements FILE]`: decides
 /// what opening a URL does (`spec/cli.md`). Exit 0 `match`, 1 `exclude` or `no_match`, 64–66 on
-/// bad input.
+/// bad input. The bulk form (`--urls`, `--sitemap`) is in `MatchCommand+Bulk.swift`.
 struct MatchCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -14,7 +14,21 @@ struct MatchCommand: SWCredSubcommand {
     )
 
     @Argument(help: ArgumentHelp("The http(s) URL to open.", valueName: "url"))
-    var url: String
+    var url: String?
+
+    @Option(help: ArgumentHelp("Decide every URL of FILE (one per line; - for stdin).", valueName: "file"))
+    var urls: String?
+
+    @Option(help: ArgumentHelp("Decide every <loc> URL of a sitemap or sitemap index.", valueName: "file"))
+    var sitemap: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Bulk form: exit 1 unless every URL has this outcome (match, exclude, no_match).", valueName: "outcome"))
+    var expect: MatchOutcome?
+
+    @Option(help: ArgumentHelp("Bulk form: progress on stderr: auto (on a terminal), always, or never.", valueName: "when"))
+    var progress: ProgressMode = .auto
 
     @Option(help: ArgumentHelp("The apple-app-site-association file served by the URL's host.", valueName: "file"))
     var aasa: String?
@@ -26,6 +40,13 @@ struct MatchCommand: SWCredSubcommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
+        guard [url != nil, urls != nil, sitemap != nil].filter({ $0 }).count == 1 else {
+            throw ValidationError("give exactly one of URL, --urls FILE and --sitemap FILE")
+        }
+        if url != nil, expect != nil { throw ValidationError("--expect is for the bulk form (--urls, --sitemap)") }
+        if url == nil, app.entitlements != nil, aasa == nil {
+            throw ValidationError("the bulk form decides with --aasa FILE or --aasa-dir DIR and --app-id ID; --entitlements (trust path) is not supported there yet")
+        }
         guard (aasa == nil) != (aasaDir == nil) else {
             throw ValidationError("give exactly one of --aasa FILE and --aasa-dir DIR")
         }
@@ -62,6 +83,7 @@ struct MatchCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> Int32 {
+        guard let url else { return try await executeBulk(console) }
         let link = try LinkURL(url)
         let output: Output
         if let aasa {

@@ -9,6 +9,8 @@ enum HelpExamples {
             "swcred match 'https://tacos.example/taco/al-pastor?cheese=extra' \\",
             "    --entitlements Fixtures/apps/TacoShop.entitlements \\",
             "    --aasa-dir Fixtures/sites",
+            "swcred match --sitemap Fixtures/sitemaps/tacos-index.xml \\",
+            "    --aasa-dir Fixtures/sites --app-id ABCDE12345.com.example.tacoshop",
         ],
         "verify": [
             "swcred verify --entitlements Fixtures/apps/TacoShop.entitlements \\",

@@ -1,0 +1,132 @@
+internal import Foundation
+public import SWCredCore
+
+/// Reads a file (or stdin for `-`) in fixed chunks, so that a list of any size is read in bounded
+/// memory.
+struct ByteStream {
+    private let handle: FileHandle
+    private let closes: Bool
+    let path: String
+    static let chunkSize = 1 << 20
+    /// Bytes read so far.
+    private(set) var total = 0
+
+    init(path: String) throws(SWCredError) {
+        self.path = path
+        if path == "-" {
+            handle = .standardInput
+            closes = false
+            return
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let handle = FileHandle(forReadingAtPath: path)
+        else {
+            throw SWCredError(.fileNotFound, "cannot read \(path)")
+        }
+        self.handle = handle
+        closes = true
+    }
+
+    /// The next chunk; empty at the end.
+    mutating func read() throws(SWCredError) -> [UInt8] {
+        do {
+            guard let data = try handle.read(upToCount: Self.chunkSize) else { return [] }
+            total += data.count
+            return [UInt8](data)
+        } catch {
+            throw SWCredError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    func close() {
+        if closes { try? handle.close() }
+    }
+}
+
+/// One entry of a URL list or sitemap: the line it is on and its text, or why it is unusable.
+public enum LinkListEntry: Sendable {
+    /// A candidate URL (not yet parsed) and its line number.
+    case url(line: Int, text: String)
+    /// A line that cannot be a URL (too long, not UTF-8); the run goes on.
+    case invalid(line: Int, error: SWCredError)
+}
+
+/// `--urls FILE|-`: one URL per line; blank lines and lines starting with `#` are skipped
+/// (`spec/cli.md`). A line longer than ``LinkURL/maximumLength`` or not UTF-8 is reported and
+/// skipped without being kept in memory.
+public struct URLListReader {
+    private var stream: ByteStream
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var line = 0
+    private var finished = false
+
+    /// Opens `path` (`-` for stdin).
+    ///
+    /// - Throws: `.fileNotFound` (66) when the file cannot be opened.
+    public init(path: String) throws(SWCredError) {
+        stream = try ByteStream(path: path)
+    }
+
+    /// The next entry, or `nil` at the end of the input.
+    public mutating func next() throws(SWCredError) -> LinkListEntry? {
+        while true {
+            guard let (start, end, overlong) = try nextLine() else {
+                stream.close()
+                return nil
+            }
+            line += 1
+            if overlong || end - start > LinkURL.maximumLength + 2 {
+                return .invalid(
+                    line: line,
+                    error: SWCredError(.malformedInput, "line \(line) is longer than \(LinkURL.maximumLength) bytes"))
+            }
+            var lower = start
+            var upper = end
+            while lower < upper, buffer[lower] == 0x20 || buffer[lower] == 0x09 { lower += 1 }
+            while upper > lower, buffer[upper - 1] == 0x20 || buffer[upper - 1] == 0x09 || buffer[upper - 1] == 0x0D {
+                upper -= 1
+            }
+            if lower == upper || buffer[lower] == UInt8(ascii: "#") { continue }
+            guard let text = String(validating: buffer[lower..<upper], as: UTF8.self), !text.utf8.contains(0) else {
+                return .invalid(line: line, error: SWCredError(.malformedInput, "line \(line) is not UTF-8 text"))
+            }
+            return .url(line: line, text: text)
+        }
+    }
+
+    /// The bounds of the next line in `buffer` (without its newline), or overlong = skipped.
+    private mutating func nextLine() throws(SWCredError) -> (Int, Int, Bool)? {
+        var overlong = false
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                let start = position
+                position = newline + 1
+                return (start, newline, overlong)
+            }
+            if finished {
+                guard position < buffer.count else { return nil }
+                let start = position
+                position = buffer.count
+                return (start, buffer.count, overlong)
+            }
+            if buffer.count - position > LinkURL.maximumLength + 2 {
+                // Too long to be a URL: drop what is held and keep skipping to the newline.
+                overlong = true
+                buffer.removeAll(keepingCapacity: true)
+                position = 0
+            } else if position > 0 {
+                buffer.removeSubrange(0..<position)
+                position = 0
+            }
+            let chunk = try stream.read()
+            if chunk.isEmpty {
+                finished = true
+                if overlong, position >= buffer.count { return (0, 0, true) }
+            } else {
+                buffer.append(contentsOf: chunk)
+            }
+        }
+    }
+}

@@ -1,0 +1,423 @@
+public import SWCredCore
+
+/// All `applinks` rules of one association file compiled into one automaton (section 7), for
+/// deciding many URLs: the cost of a URL grows with its length, not with the number of rules.
+///
+/// The path patterns of every rule — every detail, every component or legacy path, in Apple's
+/// order of precedence — form one lazily built deterministic automaton per combination of
+/// `percentEncoded` and `caseSensitive` (the text it reads differs), whose states carry the rules
+/// whose path accepts, in priority order. Only those candidates then have their query and fragment
+/// checked, each pattern through its own small automaton. Decisions are those of
+/// ``ApplinksMatcher``, which stays the reference (Decision "One automaton per file").
+///
+/// ```swift
+/// let automaton = ApplinksAutomaton(file: file)
+/// let result = try automaton.match("https://example.com/coupon/2345", appID: nil)
+/// ```
+///
+/// Not thread-safe (its state cache fills while it matches): use one instance per thread.
+public final class ApplinksAutomaton {
+    /// Budgets of the state caches.
+    public struct Limits: Sendable {
+        /// Bytes of each path automaton's state cache.
+        public var pathCacheBytes = 16 << 20
+        /// Bytes of each query or fragment pattern's state cache.
+        public var patternCacheBytes = 64 << 10
+
+        public init(pathCacheBytes: Int = 16 << 20, patternCacheBytes: Int = 64 << 10) {
+            self.pathCacheBytes = pathCacheBytes
+            self.patternCacheBytes = patternCacheBytes
+        }
+    }
+
+    /// Cache figures, for benchmarks and the hostile-file tests.
+    public struct Statistics: Sendable, Hashable {
+        /// States cached now, over all automata.
+        public var states: Int
+        /// Bytes cached now (estimate), over all automata.
+        public var cacheBytes: Int
+        /// How often a cache was emptied because it reached its budget.
+        public var flushes: Int
+    }
+
+    /// One wildcard pattern for query or fragment text; `nil` automaton: never matches.
+    final class Pattern {
+        let dfa: LazyDFA?
+        let matchesEmpty: Bool
+
+        init(_ pattern: WildcardPattern, budget: Int) {
+            if pattern.undefinedVariables.isEmpty {
+                let dfa = LazyDFA(
+                    programs: [(pattern.program, 0)], caseFolded: pattern.caseInsensitive, byteBudget: budget)
+                self.dfa = dfa
+                matchesEmpty = !dfa.accepts[Int(LazyDFA.start)].isEmpty
+            } else {
+                dfa = nil
+                matchesEmpty = false
+            }
+        }
+
+        func matches(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            dfa?.accepts(ascii: bytes) ?? false
+        }
+
+        func matches(_ text: String) -> Bool {
+            dfa?.accepts(scalars: text) ?? false
+        }
+    }
+
+    struct QueryItem {
+        var name: String
+        /// `name` (or its lowercase form when case-insensitive) as bytes, when that is ASCII.
+        var asciiKey: [UInt8]?
+        var pattern: Pattern
+    }
+
+    enum Query {
+        case any
+        case string(Pattern)
+        case items([QueryItem])
+    }
+
+    struct Rule {
+        var detail: Int
+        var decided: MatchedRule
+        var exclude: Bool
+        var caseSensitive: Bool
+        var percentEncoded: Bool
+        var query: Query
+        var fragment: Pattern?
+    }
+
+    struct PathGroup {
+        var dfa: LazyDFA
+        var percentEncoded: Bool
+    }
+
+    let rules: [Rule]
+    /// The straightforward matcher, for hand-built ``LinkURL`` values with non-ASCII components.
+    let reference: ApplinksMatcher
+    let groups: [PathGroup]
+    /// Every app named by a detail, in evaluation order (as ``ApplinksMatcher/appIDs``).
+    public let appIDs: [String]
+    let appIndex: [String: Int]
+    /// `detailApps[detail * appIDs.count + app]`: whether the detail lists the app.
+    let detailApps: [Bool]
+    /// How many URLs each rule decided (for the audit's "rules no URL reached").
+    private var decisions: [Int]
+    private var merged: [Int32] = []
+    /// The index (into ``allRules``) of the rule that decided the last URL matched, if any.
+    public private(set) var lastDecidingRule: Int?
+    private var verdicts: [Int8] = []
+
+    /// Compiles the `applinks` rules of `file`.
+    public convenience init(file: AssociationFile, limits: Limits = Limits()) {
+        self.init(matcher: ApplinksMatcher(file: file), limits: limits)
+    }
+
+    /// Compiles the rules `matcher` holds (same settings, defaults and variables).
+    public init(matcher: ApplinksMatcher, limits: Limits = Limits()) {
+        reference = matcher
+        appIDs = matcher.appIDs
+        var appIndex: [String: Int] = [:]
+        for (i, id) in appIDs.enumerated() where appIndex[id] == nil { appIndex[id] = i }
+        self.appIndex = appIndex
+        var detailApps = [Bool](repeating: false, count: matcher.details.count * appIDs.count)
+        var patterns: [String: Pattern] = [:]
+        func pattern(_ wildcard: WildcardPattern) -> Pattern {
+            let key = (wildcard.caseInsensitive ? "i" : "s") + wildcard.source
+            if let known = patterns[key] { return known }
+            let made = Pattern(wildcard, budget: limits.patternCacheBytes)
+            patterns[key] = made
+            return made
+        }
+        var rules: [Rule] = []
+        // Programs per (percentEncoded, caseSensitive) group: 0 raw/sensitive, 1 raw/folded, 2 decoded/sensitive, 3 decoded/folded.
+        var programs = [[(program: [WildcardPattern.Instruction], tag: Int32)]](repeating: [], count: 4)
+        let anything: [WildcardPattern.Instruction] = [.star, .accept]
+        for (position, detail) in matcher.details.enumerated() {
+            for app in detail.appIDs {
+                if let i = appIndex[app] { detailApps[position * appIDs.count + i] = true }
+            }
+            for rule in detail.rules {
+                let tag = Int32(rules.count)
+                let group = (rule.percentEncoded ? 0 : 2) + (rule.caseSensitive ? 0 : 1)
+                if let path = rule.path {
+                    for alternative in [path.main, path.parent] {
+                        guard let alternative, alternative.undefinedVariables.isEmpty else { continue }
+                        programs[group].append((alternative.program, tag))
+                    }
+                } else {
+                    programs[group].append((anything, tag))
+                }
+                let query: Query
+                switch rule.query {
+                case .any: query = .any
+                case .string(let text): query = .string(pattern(text))
+                case .items(let items):
+                    query = .items(
+                        items.map { item in
+                            let key = rule.caseSensitive ? item.name : item.name.lowercased()
+                            return QueryItem(
+                                name: item.name, asciiKey: key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil,
+                                pattern: pattern(item.pattern))
+                        })
+                }
+                rules.append(
+                    Rule(
+                        detail: position,
+                        decided: MatchedRule(
+                            detail: detail.index, component: rule.index, key: detail.key, pattern: rule.pattern),
+                        exclude: rule.exclude, caseSensitive: rule.caseSensitive,
+                        percentEncoded: rule.percentEncoded, query: query,
+                        fragment: rule.fragment.map(pattern)))
+            }
+        }
+        self.detailApps = detailApps
+        self.rules = rules
+        decisions = [Int](repeating: 0, count: rules.count)
+        groups = programs.enumerated().compactMap { group, list in
+            guard !list.isEmpty else { return nil }
+            return PathGroup(
+                dfa: LazyDFA(programs: list, caseFolded: group & 1 == 1, byteBudget: limits.pathCacheBytes),
+                percentEncoded: group < 2)
+        }
+        self.patterns = Array(patterns.values)
+    }
+
+    private let patterns: [Pattern]
+
+    /// The cache figures now.
+    public var statistics: Statistics {
+        var result = Statistics(states: 0, cacheBytes: 0, flushes: 0)
+        for dfa in groups.map(\.dfa) + patterns.compactMap(\.dfa) {
+            result.states += dfa.stateCount
+            result.cacheBytes += dfa.cacheBytes
+            result.flushes += dfa.flushes
+        }
+        return result
+    }
+
+    /// Every rule, in Apple's order of precedence.
+    public var allRules: [MatchedRule] { rules.map(\.decided) }
+
+    /// The rules that decided no URL matched so far through this automaton (byte-level matching only).
+    public var unusedRules: [MatchedRule] {
+        zip(rules, decisions).filter { $0.1 == 0 }.map(\.0.decided)
+    }
+
+    // MARK: - Matching
+
+    /// Parses `text` and matches it (AD-7.1, AD-7.3), as ``ApplinksMatcher/match(_:appID:)``.
+    ///
+    /// - Throws: `SWCredError.Code.invalidURL` (exit 64) when `text` is not an http(s) URL.
+    public func match(_ text: String, appID: String?) throws(SWCredError) -> ApplinksMatch {
+        match(try LinkURLView(text), appID: appID)
+    }
+
+    /// Matches a parsed URL (AD-7.3): the same decision as ``ApplinksMatcher/match(_:appID:)``.
+    public func match(_ url: LinkURLView, appID: String?) -> ApplinksMatch {
+        switch url.storage {
+        case .bytes(let path, let query, let fragment):
+            var text = url.text
+            return text.withUTF8 { bytes in
+                decide(
+                    path: UnsafeBufferPointer(rebasing: bytes[path]),
+                    query: query.map { UnsafeBufferPointer(rebasing: bytes[$0]) },
+                    fragment: fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) },
+                    nonDefaultPort: url.hasNonDefaultPort, appID: appID)
+            }
+        case .parsed(let link):
+            return match(link, appID: appID)
+        }
+    }
+
+    /// Matches `url` (AD-7.3): the same decision as ``ApplinksMatcher/match(_:appID:)``.
+    public func match(_ url: LinkURL, appID: String?) -> ApplinksMatch {
+        // A parsed LinkURL's components are ASCII; one built by hand may not be: the reference decides.
+        lastDecidingRule = nil
+        guard url.path.utf8.allSatisfy({ $0 < 0x80 }), url.query?.utf8.allSatisfy({ $0 < 0x80 }) ?? true,
+            url.fragment?.utf8.allSatisfy({ $0 < 0x80 }) ?? true
+        else {
+            return reference.match(url, appID: appID)
+        }
+        let path = Array(url.path.utf8)
+        let query = url.query.map { Array($0.utf8) }
+        let fragment = url.fragment.map { Array($0.utf8) }
+        return path.withUnsafeBufferPointer { path in
+            withOptionalBuffer(query) { query in
+                withOptionalBuffer(fragment) { fragment in
+                    decide(
+                        path: path, query: query, fragment: fragment, nonDefaultPort: url.hasNonDefaultPort,
+                        appID: appID)
+                }
+            }
+        }
+    }
+
+    private func withOptionalBuffer<R>(_ bytes: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let bytes else { return body(nil) }
+        return bytes.withUnsafeBufferPointer { body($0) }
+    }
+
+    /// The decision on ASCII components.
+    private func decide(
+        path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>?,
+        fragment: UnsafeBufferPointer<UInt8>?, nonDefaultPort: Bool, appID: String?
+    ) -> ApplinksMatch {
+        lastDecidingRule = nil
+        let noMatch = ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil)
+        guard !nonDefaultPort else { return noMatch }
+        var wanted = -1
+        if let appID {
+            guard let index = appIndex[appID] else { return noMatch }
+            wanted = index
+        }
+        let candidates = pathCandidates(path)
+        guard !candidates.isEmpty else { return noMatch }
+        let apps = appIDs.count
+        if wanted >= 0 {
+            for candidate in candidates {
+                let rule = rules[Int(candidate)]
+                guard detailApps[rule.detail * apps + wanted] else { continue }
+                if matchesRest(rule, query: query, fragment: fragment) {
+                    decisions[Int(candidate)] += 1
+                    lastDecidingRule = Int(candidate)
+                    return ApplinksMatch(outcome: rule.exclude ? .exclude : .match, appID: appID, rule: rule.decided)
+                }
+            }
+            return noMatch
+        }
+        // No app given: each listed app in order, the first that decides (verdicts memoised).
+        verdicts.removeAll(keepingCapacity: true)
+        verdicts.append(contentsOf: repeatElement(-1, count: candidates.count))
+        for app in 0..<apps {
+            for (position, candidate) in candidates.enumerated() {
+                let rule = rules[Int(candidate)]
+                guard detailApps[rule.detail * apps + app] else { continue }
+                if verdicts[position] < 0 {
+                    verdicts[position] = matchesRest(rule, query: query, fragment: fragment) ? 1 : 0
+                }
+                if verdicts[position] == 1 {
+                    decisions[Int(candidate)] += 1
+                    lastDecidingRule = Int(candidate)
+                    return ApplinksMatch(
+                        outcome: rule.exclude ? .exclude : .match, appID: appIDs[app], rule: rule.decided)
+                }
+            }
+        }
+        return noMatch
+    }
+
+    /// The rules whose path accepts `path`, in priority order.
+    private func pathCandidates(_ path: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        // AD-7.7: an empty path is `/`, trailing slashes are stripped.
+        var end = path.count
+        while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let stripped = UnsafeBufferPointer(rebasing: path[0..<end])
+        var decoded: String?
+        if groups.count == 1 { return tags(groups[0], stripped, path, &decoded) }
+        merged.removeAll(keepingCapacity: true)
+        for group in groups { merged.append(contentsOf: tags(group, stripped, path, &decoded)) }
+        merged.sort()
+        return merged
+    }
+
+    private func tags(
+        _ group: PathGroup, _ stripped: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>,
+        _ decoded: inout String?
+    ) -> [Int32] {
+        let dfa = group.dfa
+        if group.percentEncoded || !path.contains(UInt8(ascii: "%")) {
+            // The state first: reading `accepts` before running would see the cache as it was.
+            let state = dfa.run(ascii: stripped)
+            return dfa.accepts[Int(state)]
+        }
+        // percentEncoded: false and an escape: decode (AD-7.12), then normalise as PathPattern does.
+        if decoded == nil {
+            let value = PercentDecoding.decode(String(decoding: path, as: UTF8.self))
+            decoded = PathPattern.stripTrailingSlashes(value.isEmpty ? "/" : value)
+        }
+        let state = dfa.run(scalars: decoded ?? "")
+        return dfa.accepts[Int(state)]
+    }
+
+    /// Query and fragment of a rule whose path accepted (AD-7.8 – AD-7.12).
+    private func matchesRest(
+        _ rule: Rule, query: UnsafeBufferPointer<UInt8>?, fragment: UnsafeBufferPointer<UInt8>?
+    ) -> Bool {
+        switch rule.query {
+        case .any: break
+        case .string(let pattern):
+            guard Self.matches(pattern, query, decode: !rule.percentEncoded) else { return false }
+        case .items(let items):
+            guard matchesItems(items, rule, query) else { return false }
+        }
+        if let pattern = rule.fragment {
+            guard Self.matches(pattern, fragment, decode: !rule.percentEncoded) else { return false }
+        }
+        return true
+    }
+
+    private static func matches(_ pattern: Pattern, _ text: UnsafeBufferPointer<UInt8>?, decode: Bool) -> Bool {
+        guard let text, !text.isEmpty else { return pattern.matchesEmpty }
+        if decode, text.contains(UInt8(ascii: "%")) {
+            return pattern.matches(PercentDecoding.decode(String(decoding: text, as: UTF8.self)))
+        }
+        return pattern.matches(ascii: text)
+    }
+
+    /// AD-7.9: every item named by the rule must match every instance (absent: the empty string).
+    private func matchesItems(_ items: [QueryItem], _ rule: Rule, _ query: UnsafeBufferPointer<UInt8>?) -> Bool {
+        let raw = query ?? UnsafeBufferPointer(start: nil, count: 0)
+        let slow = !rule.percentEncoded && raw.contains(UInt8(ascii: "%"))
+        if slow || items.contains(where: { $0.asciiKey == nil }) {
+            // Decoded or non-ASCII names: the reference comparison on strings.
+            let pairs = QueryItems.split(String(decoding: raw, as: UTF8.self), decode: !rule.percentEncoded)
+            for item in items {
+                let name = rule.caseSensitive ? item.name : item.name.lowercased()
+                let values = pairs.filter { (rule.caseSensitive ? $0.name : $0.name.lowercased()) == name }
+                if values.isEmpty {
+                    guard item.pattern.matchesEmpty else { return false }
+                } else {
+                    guard values.allSatisfy({ item.pattern.matches($0.value) }) else { return false }
+                }
+            }
+            return true
+        }
+        for item in items {
+            guard let key = item.asciiKey else { return false }
+            var found = false
+            var start = 0
+            let count = raw.count
+            while start <= count {
+                var stop = start
+                while stop < count, raw[stop] != UInt8(ascii: "&") { stop += 1 }
+                if stop > start {
+                    var equals = start
+                    while equals < stop, raw[equals] != UInt8(ascii: "=") { equals += 1 }
+                    if Self.nameEquals(raw, start, equals, key, fold: !rule.caseSensitive) {
+                        found = true
+                        let value = equals < stop ? UnsafeBufferPointer(rebasing: raw[(equals + 1)..<stop]) : nil
+                        guard Self.matches(item.pattern, value, decode: false) else { return false }
+                    }
+                }
+                start = stop + 1
+            }
+            if !found, !item.pattern.matchesEmpty { return false }
+        }
+        return true
+    }
+
+    private static func nameEquals(
+        _ raw: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ key: [UInt8], fold: Bool
+    ) -> Bool {
+        guard end - start == key.count else { return false }
+        for (offset, expected) in key.enumerated() {
+            var byte = raw[start + offset]
+            if fold, byte &- 0x41 < 26 { byte |= 0x20 }
+            guard byte == expected else { return false }
+        }
+        return true
+    }
+}
