@@ -266,6 +266,17 @@ extension RuleBook {
             example: "swcred generate --rules \"minlength: 12; required: lower; required: digit;\""
         ),
         RuleEntry(
+            "malformedSitemap", .error,
+            title: "A sitemap or sitemap index given to match --sitemap cannot be read (exit 65)",
+            apple:
+                "Apple does not read sitemaps; this is swcred's link audit. Search engines read the sitemaps.org format: a <urlset> of <url><loc> entries, or a <sitemapindex> of <sitemap><loc> entries.",
+            why:
+                "swcred reads only the markup a sitemap uses, in bounded pieces: a document type declaration is refused so that an entity bomb is never expanded, and a <loc> or a tag past its size cap, a binary file or a file that is not a sitemap stops the run with a clear error rather than a hang.",
+            fix:
+                "Serve the sitemap as plain XML in the sitemaps.org format without a DOCTYPE; split files over 50 000 URLs or 50 MB with a sitemap index; or pass a plain list of URLs with --urls.",
+            example: "swcred match --sitemap Fixtures/sitemaps/tacos-index.xml --aasa-dir Fixtures/sites"
+        ),
+        RuleEntry(
             "missingEntitlement", .error,
             title: "Missing entitlement (exit 11, errSecMissingEntitlement -34018)",
             apple:
