@@ -19,5 +19,6 @@ extension SWCred {
         RekeyCommand.self,
         GenerateCommand.self,
         BatchCommand.self,
+        PasskeyCommand.self,
     ]
 }
