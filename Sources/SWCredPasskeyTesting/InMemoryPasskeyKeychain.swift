@@ -58,7 +58,7 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
         var raw = [UInt8](key.rawRepresentation)
         defer { Sodium.memzero(&raw) }
         let credentialID = try Sodium.randomBytes(PasskeyAuthenticator.credentialIDLength)
-        var handle: [UInt8]
+        let handle: [UInt8]
         if let userHandle { handle = userHandle } else { handle = try Sodium.randomBytes(16) }
         let item = PasskeyItem(
             credentialID: credentialID, rpID: rpID.lowercased(), userHandle: handle, userName: userName,

@@ -44,7 +44,8 @@ struct LoginFlowTests {
         #expect(keychain.passkeys.count == 1)
         #expect(registration.rawAttestationObject?.isEmpty == false)
         request.excludedCredentials = [.init(credentialID: registration.credentialID)]
-        await #expect(throws: SWCredError.self) { _ = try await passkeys.perform(request) }
+        let excludedRequest = request
+        await #expect(throws: SWCredError.self) { _ = try await passkeys.perform(excludedRequest) }
         #expect(keychain.passkeys.count == 1)
         let elsewhere = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "other.example")
         do {
@@ -67,10 +68,11 @@ struct LoginFlowTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let keyPath = directory.appendingPathComponent("key").path
         let storePath = directory.appendingPathComponent("keychain.swcred").path
-        let (store, _) = try KeychainStore.openOrCreate(at: storePath, keySource: .keyFile(path: keyPath))
+        let options = StoreOptions(stateDirectory: directory.appendingPathComponent("state").path)
+        let (store, _) = try KeychainStore.openOrCreate(at: storePath, keySource: .keyFile(path: keyPath), options: options)
         let caller = try Fixtures.browser()
         let registration = try await PasskeyCredentials(backend: store, caller: caller).register(optionsJSON: Fixtures.creationJSON())
-        let reopened = try KeychainStore.open(at: storePath, keySource: .keyFile(path: keyPath))
+        let reopened = try KeychainStore.open(at: storePath, keySource: .keyFile(path: keyPath), options: options)
         let assertion = try await PasskeyCredentials(backend: reopened, caller: caller).authenticate(optionsJSON: Fixtures.requestJSON())
         #expect(assertion.id == registration.id)
         #expect(try reopened.snapshot().contents.passkeys.count == 1)

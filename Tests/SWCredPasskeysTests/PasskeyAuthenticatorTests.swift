@@ -41,11 +41,22 @@ struct PasskeyAuthenticatorTests {
         #expect(Int(authData[53]) << 8 | Int(authData[54]) == 20)
         #expect(Array(authData[55..<75]) == decoded.credentialID)
         let point = Array(decoded.publicKey.x963Representation)
-        let cose: [UInt8] = [0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20] + point[1..<33] + [0x22, 0x58, 0x20] + point[33..<65]
+        var cose: [UInt8] = [0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]
+        cose += point[1..<33]
+        cose += [0x22, 0x58, 0x20]
+        cose += point[33..<65]
         #expect(Array(authData[75...]) == cose)
         // {"fmt":"none","attStmt":{},"authData":h'…'}
-        let prefix: [UInt8] = [0xA3, 0x63] + Array("fmt".utf8) + [0x64] + Array("none".utf8) + [0x67] + Array("attStmt".utf8)
-            + [0xA0, 0x68] + Array("authData".utf8) + [0x58, UInt8(authData.count)]
+        var prefix: [UInt8] = [0xA3, 0x63]
+        prefix += Array("fmt".utf8)
+        prefix += [0x64]
+        prefix += Array("none".utf8)
+        prefix += [0x67]
+        prefix += Array("attStmt".utf8)
+        prefix += [0xA0, 0x68]
+        prefix += Array("authData".utf8)
+        #expect(authData.count == 152)
+        prefix += [0x58, UInt8(authData.count)]
         #expect(decoded.attestationObject == prefix + authData)
         #expect(String(decoding: decoded.clientDataJSON, as: UTF8.self)
             == #"{"type":"webauthn.create","challenge":"\#(Base64URL.encode(Fixtures.challenge))","origin":"https://example.com","crossOrigin":false}"#)
@@ -143,18 +154,22 @@ struct PasskeyAuthenticatorTests {
     @Test("PK-1: every association failure is SecurityError with Apple's text and creates nothing")
     func associationFailures() throws {
         let options = try PublicKeyCredentialCreationOptions(json: Fixtures.creationJSON())
+        let approved = try Fixtures.contents()
+        let none = try Fixtures.contents(approved: [])
+        let denied = try Fixtures.contents(approval: .denied)
+        let noAppID = PasskeyCaller.app(
+            SWCApp(appID: nil, associatedDomains: ["webcredentials:example.com"]), device: SWCDeviceSettings())
         let cases: [(PasskeyCaller, StoreContents, PasskeyFailure)] = [
             // No webcredentials entry for the RP ID (an applinks one does not count).
-            (Fixtures.app(["applinks:example.com", "webcredentials:other.example"]), try Fixtures.contents(), .notAssociated),
+            (Fixtures.app(["applinks:example.com", "webcredentials:other.example"]), approved, .notAssociated),
             // The entry is mode-gated and the device is not in developer mode.
-            (Fixtures.app(["webcredentials:example.com?mode=developer"], developmentSigned: true), try Fixtures.contents(), .notAssociated),
+            (Fixtures.app(["webcredentials:example.com?mode=developer"], developmentSigned: true), approved, .notAssociated),
             // The entry exists but no record: the site file did not list the app.
-            (Fixtures.app(), try Fixtures.contents(approved: []), .siteNotApproved),
+            (Fixtures.app(), none, .siteNotApproved),
             // A record the site denied.
-            (Fixtures.app(), try Fixtures.contents(approval: .denied), .siteNotApproved),
+            (Fixtures.app(), denied, .siteNotApproved),
             // No application identifier.
-            (.app(SWCApp(appID: nil, associatedDomains: ["webcredentials:example.com"]), device: SWCDeviceSettings()),
-             try Fixtures.contents(), .notAssociated),
+            (noAppID, approved, .notAssociated),
         ]
         for (caller, start, expected) in cases {
             var contents = start
@@ -177,7 +192,10 @@ struct PasskeyAuthenticatorTests {
     @Test("PK-1: wildcard and developer-mode entries apply as for passwords")
     func wildcardAndModes() throws {
         let options = try PublicKeyCredentialCreationOptions(json: Fixtures.creationJSON(rpID: "login.example.com"))
-        var contents = try Fixtures.contents()
+        var contents = StoreContents(creationDate: Fixtures.now)
+        try contents.upsertAssociationRecord(
+            AssociationRecord(
+                service: .webcredentials, appID: Fixtures.appID, host: "example.com", isWildcard: true, siteApproval: .approved))
         _ = try PasskeyAuthenticator.register(
             options, caller: Fixtures.app(["webcredentials:*.example.com"]), responder: Fixtures.allow, in: &contents, at: Fixtures.now)
         #expect(contents.passkeys.count == 1)

@@ -124,7 +124,7 @@ struct PasskeyStoreTests {
         let results = await ConcurrencyTests.parallel(20) { index in
             ConcurrencyTests.run {
                 let store = try KeychainStore.open(at: path, keySource: source, options: options)
-                try store.transaction { contents, now in try contents.addPasskey(Self.passkey(index * 3), at: now) }
+                try store.transaction { contents, now in _ = try contents.addPasskey(Self.passkey(index * 3), at: now) }
             }
         }
         #expect(results.allSatisfy { if case .success = $0 { true } else { false } })

@@ -101,12 +101,16 @@ struct PasskeyCommandTests {
         #expect(registration["schema"] == nil)  // text mode: the response alone
         #expect(registration["type"] as? String == "public-key")
         let id = try #require(registration["id"] as? String)
-        let asserted = try box.run(["passkey", "assert", "-", "--format", "json"] + box.appOnly, stdin: try String(contentsOfFile: try box.request()))
+        let asserted = try box.run(["passkey", "assert", "-", "--format", "json"] + box.appOnly, stdin: try String(contentsOfFile: try box.request(), encoding: .utf8))
         #expect(asserted.status == 0, "\(asserted.stderr)")
         let document = try asserted.json()
         #expect(document["schema"] as? String == "swcred/1")
         let credential = try #require(document["credential"] as? [String: Any])
         #expect(credential["id"] as? String == id)
+        var validator = JSONSchemaValidator.repository
+        #expect(try validator.validate(document, against: "passkey") == [])
+        let listDocument = try box.run(["passkey", "list", "--format", "json"]).json()
+        #expect(try validator.validate(listDocument, against: "passkey") == [])
 
         if Verifier.librariesPresent {
             let reg = try Verifier.run(
@@ -124,8 +128,9 @@ struct PasskeyCommandTests {
         #expect(listed.first?["credentialID"] as? String == id)
         #expect(listed.first?["userName"] as? String == "alice@example.com")
         #expect(listed.first?.keys.contains { $0.lowercased().contains("key") } == false)
-        let deleted = try box.run(["passkey", "delete", "example.com", id])
+        let deleted = try box.run(["passkey", "delete", "example.com", id, "--format", "json"])
         #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try validator.validate(try deleted.json(), against: "passkey") == [])
         #expect(try box.passkeys().isEmpty)
         let again = try box.run(["passkey", "delete", "example.com", id])
         #expect(again.status == 44)
@@ -171,6 +176,10 @@ struct PasskeyCommandTests {
         #expect(excluded.status == 45)
         let error = try excluded.errorJSON()
         #expect(error["name"] as? String == "InvalidStateError")
+        var validator = JSONSchemaValidator.repository
+        let errorLine = try #require(excluded.stderr.split(separator: "\n").last)
+        let errorDocument = try #require(try JSONSerialization.jsonObject(with: Data(errorLine.utf8)) as? [String: Any])
+        #expect(try validator.validate(errorDocument, against: "error") == [])
         #expect(error["status"] as? Int == 1006)
         #expect(try box.passkeys().map { $0["credentialID"] as? String } == [id])
         let canceled = try box.run(["passkey", "register", try box.creation(), "--user", "cancel"] + box.appOnly)
@@ -222,8 +231,8 @@ struct PasskeyCommandTests {
     func batch() throws {
         let box = try PasskeySandbox()
         defer { box.cleanUp() }
-        let create = try String(contentsOfFile: try box.creation()).replacingOccurrences(of: "\n", with: " ")
-        let get = try String(contentsOfFile: try box.request())
+        let create = try String(contentsOfFile: try box.creation(), encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+        let get = try String(contentsOfFile: try box.request(), encoding: .utf8)
         let lines = [
             #"{"id":1,"op":"passkey-register","options":\#(create)}"#,
             #"{"id":2,"op":"passkey-assert","options":\#(get),"pick":"alice@example.com"}"#,
@@ -231,8 +240,9 @@ struct PasskeyCommandTests {
             #"{"id":4,"op":"passkey-assert","options":{"challenge":"AAAA"}}"#,
         ].joined(separator: "\n") + "\n"
         let result = try box.run(["batch"] + box.app, stdin: lines)
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        var objects: [[String: Any]] = []
+        for line in result.stdout.split(separator: "\n") {
+            objects.append(try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
         }
         #expect(objects.map { $0["exit"] as? Int } == [0, 0, 13, 50], "\(result.stdout) \(result.stderr)")
         let registered = try #require(objects.first?["credential"] as? [String: Any])

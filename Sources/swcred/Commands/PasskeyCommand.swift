@@ -10,6 +10,14 @@ struct PasskeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passkey",
         abstract: "Register and use passkeys governed by the webcredentials association.",
+        discussion: HelpExamples.discussion("passkey", """
+            register reads PublicKeyCredentialCreationOptionsJSON and prints RegistrationResponseJSON; \
+            assert reads PublicKeyCredentialRequestOptionsJSON and prints AuthenticationResponseJSON. \
+            As an app (--entitlements/--app-id) the RP ID must be covered by an active, approved \
+            webcredentials entry; as a browser (--origin) it must be the origin's host or a registrable \
+            suffix. Exit codes: 11/12 association, 13 canceled, 44 no passkey, 45 excludeCredentials, \
+            50 bad options, 65 malformed JSON.
+            """),
         subcommands: [PasskeyRegisterCommand.self, PasskeyAssertCommand.self, PasskeyListCommand.self, PasskeyDeleteCommand.self]
     )
 }
@@ -175,7 +183,7 @@ struct PasskeyRegisterCommand: SWCredSubcommand {
             }
             emit(response, console: console)
             return 0
-        } catch let error as SWCredError {
+        } catch {
             return reportPasskeyError(error, console: console)
         }
     }
@@ -221,7 +229,7 @@ struct PasskeyAssertCommand: SWCredSubcommand {
             }
             emit(response, console: console)
             return 0
-        } catch let error as SWCredError {
+        } catch {
             return reportPasskeyError(error, console: console)
         }
     }

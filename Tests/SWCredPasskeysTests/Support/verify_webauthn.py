@@ -37,6 +37,7 @@ def main(argv):
         return 2
     mode, lib, challenge, origin, rp_id = argv[1:6]
     body = sys.stdin.read()
+    rejections = rejection_types(lib)
     try:
         if lib == "webauthn":
             import webauthn
@@ -47,8 +48,9 @@ def main(argv):
                 print(json.dumps({
                     "credentialPublicKey": b64e(v.credential_public_key), "aaguid": v.aaguid,
                     "signCount": v.sign_count, "backedUp": v.credential_backed_up,
-                    "deviceType": str(v.credential_device_type.value), "userVerified": v.user_verified,
-                    "fmt": str(v.fmt.value), "credentialID": b64e(v.credential_id)}))
+                    "deviceType": str(getattr(v.credential_device_type, "value", v.credential_device_type)),
+                    "userVerified": v.user_verified, "fmt": str(getattr(v.fmt, "value", v.fmt)),
+                    "credentialID": b64e(v.credential_id)}))
             else:
                 v = webauthn.verify_authentication_response(
                     credential=body, expected_challenge=b64d(challenge), expected_origin=origin,
@@ -77,10 +79,22 @@ def main(argv):
     except ImportError as e:
         print(f"missing library: {e}", file=sys.stderr)
         return 3
-    except Exception as e:  # the library's rejection
+    except rejections as e:  # the library's rejection
         print(f"{type(e).__name__}: {e}", file=sys.stderr)
         return 1
     return 0
+
+
+def rejection_types(lib):
+    """The exceptions by which each library rejects a response; anything else is a bug (exit 2)."""
+    from cryptography.exceptions import InvalidSignature
+    if lib == "webauthn":
+        from webauthn.helpers import exceptions as e
+        names = ["InvalidRegistrationResponse", "InvalidAuthenticationResponse", "InvalidJSONStructure",
+                 "InvalidCBORData", "InvalidAuthenticatorDataStructure", "InvalidClientDataJSONStructure",
+                 "UnsupportedPublicKeyType", "InvalidPublicKeyStructure"]
+        return tuple(getattr(e, n) for n in names if hasattr(e, n)) + (InvalidSignature,)
+    return (ValueError, InvalidSignature)
 
 
 if __name__ == "__main__":
