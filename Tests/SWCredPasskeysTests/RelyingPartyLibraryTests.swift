@@ -96,7 +96,8 @@ struct RelyingPartyLibraryTests {
         let response = try #require(try JSONSerialization.jsonObject(with: ceremony.assertion) as? [String: Any])
         for field in ["signature", "authenticatorData", "clientDataJSON"] {
             var inner = try #require(response["response"] as? [String: Any])
-            var bytes = try #require(Base64URL.decode(try #require(inner[field] as? String)))
+            let encoded = try #require(inner[field] as? String)
+            var bytes = try #require(Base64URL.decode(encoded))
             bytes[bytes.count / 2] ^= 0x01
             inner[field] = Base64URL.encode(bytes)
             var tampered = response

@@ -12,9 +12,9 @@ struct PasskeyStoreTests {
 
     static func passkey(_ index: Int, rpID: String = "example.com") -> PasskeyItem {
         PasskeyItem(
-            credentialID: (0..<20).map { UInt8(index &+ $0) }, rpID: rpID, userHandle: Array("user-\(index)".utf8),
+            credentialID: (0..<20).map { UInt8(truncatingIfNeeded: index &+ $0) }, rpID: rpID, userHandle: Array("user-\(index)".utf8),
             userName: "user\(index)@example.com", displayName: "User \(index)",
-            privateKey: (0..<32).map { UInt8(0xC0 &+ index &+ $0) })
+            privateKey: (0..<32).map { UInt8(truncatingIfNeeded: 0xC0 &+ index &+ $0) })
     }
 
     /// The golden v1 key-file store plus two passkeys, written with the fixed randomness.

@@ -1,4 +1,5 @@
-public import Foundation
+import Foundation
+import SWCredStore
 public import SWCredCore
 
 /// The async Swift API: registration and assertion for one caller on one backend, with the
