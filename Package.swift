@@ -14,6 +14,8 @@ import PackageDescription
 //   SWCredKit          the Shared Web Credentials API (no network: live retrieval is injected by the CLI)
 //   SWCredSecurity     Apple-source-compatible names (SecAddSharedWebCredential, kSecAttrServer, ...)
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
+//   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
+//   SWCredPasskeyTesting  an in-memory passkey keychain and a passkey prompt recorder
 //   swcred             the command-line tool
 let package = Package(
     name: "swcred",
@@ -28,6 +30,8 @@ let package = Package(
         .library(name: "SWCredKit", targets: ["SWCredKit"]),
         .library(name: "SWCredSecurity", targets: ["SWCredSecurity"]),
         .library(name: "SWCredTesting", targets: ["SWCredTesting"]),
+        .library(name: "SWCredPasskeys", targets: ["SWCredPasskeys"]),
+        .library(name: "SWCredPasskeyTesting", targets: ["SWCredPasskeyTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,6 +80,21 @@ let package = Package(
         ),
         .target(name: "SWCredSecurity", dependencies: ["SWCredKit", "SWCredCore"]),
         .target(name: "SWCredTesting", dependencies: ["SWCredKit", "SWCredCore", "SWCredStore"]),
+        // Passkeys (issue 14): P-256 needs swift-crypto, so it stays out of SWCredKit and SWCredTesting.
+        .target(
+            name: "SWCredPasskeys",
+            dependencies: [
+                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredAssociation", "SWCredKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "SWCredPasskeyTesting",
+            dependencies: [
+                "SWCredPasskeys", "SWCredCore", "SWCredSodium", "SWCredStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
 
         // MARK: Command
         .executableTarget(
@@ -83,6 +102,7 @@ let package = Package(
             dependencies: [
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
                 "SWCredKit", "CSWCredSys", "SWCredSodium",
+                "SWCredPasskeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,7 +125,8 @@ let package = Package(
         // What each fuzz target does with one input; FuzzTesting/ links the same source (symlink).
         .target(
             name: "SWCredFuzzHarness",
-            dependencies: ["SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredCore"],
+            dependencies: ["SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredCore",
+                           "SWCredPasskeys"],
             path: "Tests/SWCredFuzzHarness"
         ),
         .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
@@ -137,6 +158,14 @@ let package = Package(
         ),
         // The dependency graph against the import graph (reads the manifest through `swift package`).
         .testTarget(name: "PackageTests"),
+        .testTarget(
+            name: "SWCredPasskeysTests",
+            dependencies: [
+                "SWCredPasskeys", "SWCredPasskeyTesting", "SWCredKit", "SWCredStore", "SWCredSodium", "SWCredCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Support/verify_webauthn.py"]
+        ),
         .testTarget(
             name: "swcredTests",
             dependencies: [

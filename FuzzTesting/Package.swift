@@ -3,7 +3,7 @@
 // Build and run them with Tools/fuzz (release, -sanitize=fuzzer,address, lld).
 import PackageDescription
 
-let targets = ["AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader"]
+let targets = ["AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions"]
 
 let package = Package(
     name: "swcred-fuzz",
@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "SWCredAssociation", package: "swcred"),
                 .product(name: "SWCredPasswords", package: "swcred"),
                 .product(name: "SWCredStore", package: "swcred"),
+                .product(name: "SWCredPasskeys", package: "swcred"),
             ]
         ),
     ] + targets.map { .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzDriver", "SWCredFuzzHarness"]) }

@@ -1,6 +1,7 @@
 import Foundation
 import SWCredAssociation
 import SWCredCore
+import SWCredPasskeys
 import SWCredPasswords
 import SWCredStore
 
@@ -19,6 +20,7 @@ public enum FuzzHarness {
         "entitlements": entitlements,
         "password-rules": passwordRules,
         "store-reader": storeReader,
+        "passkey-options": passkeyOptions,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.

@@ -182,7 +182,7 @@ struct PayloadSchemaTests {
         let store = try env.createKeyFileStore()
         let header = try StoreHeader.parse(file: env.fileBytes(), maxFileSize: 1 << 24)
         let keys = try StoreKeys.derive(source: env.keySource, parameters: header.keyParameters, options: env.options())
-        for (schema, expected) in [(UInt16(2), SWCredError.Code.unsupportedFormat), (0, .corruptPayload)] {
+        for (schema, expected) in [(StoreContents.currentSchemaVersion + 1, SWCredError.Code.unsupportedFormat), (0, .corruptPayload)] {
             var plaintext = PayloadCodec.encode(try store.snapshot().contents)
             plaintext[0] = UInt8(schema & 0xFF)
             plaintext[1] = UInt8(schema >> 8)

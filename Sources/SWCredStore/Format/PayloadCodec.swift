@@ -27,6 +27,7 @@ enum PayloadCodec {
         for item in contents.items { encode(item, into: &w) }
         w.u32(UInt32(contents.associationRecords.count))
         for record in contents.associationRecords { encode(record, into: &w) }
+        if !contents.passkeys.isEmpty { PasskeyCodec.encode(contents.passkeys, into: &w) }  // schema 2
         return w.bytes
     }
 
@@ -161,10 +162,11 @@ enum PayloadCodec {
         var records: [AssociationRecord] = []
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount { records.append(try decodeRecord(&r, limits: limits)) }
+        let passkeys: [PasskeyItem] = try schema >= 2 ? PasskeyCodec.decode(&r, limits: limits, itemCount: itemCount) : []
         try r.expectEnd()
         var contents = try StoreContents(
             schemaVersion: schema, creationDate: created, settings: settings, items: items,
-            associationRecords: records
+            associationRecords: records, passkeys: passkeys
         )
         contents.limits = limits
         return contents

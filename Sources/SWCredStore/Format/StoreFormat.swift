@@ -63,6 +63,23 @@
 ///
 /// No padding is added (design freedom not taken): the file size reveals the payload size.
 ///
+/// ## Payload, schema 2 (passkeys)
+///
+/// Schema 2 is schema 1 with the schema field set to 2 and one section appended after the
+/// association records (`PasskeyCodec`):
+///
+/// ```
+/// u32 passkey count (≥ 1), then per passkey:
+///   bytes16 credentialID (1–1023) · str16 rpID (1–253) · bytes16 userHandle (1–64)
+///   str16 userName (≤ 512) · str16 displayName (≤ 512) · u8 32 · 32-byte P-256 private scalar
+///   i64 created · i64 lastUsed
+/// ```
+///
+/// Contents without passkeys are written as schema 1, byte for byte as before, so a store that
+/// never held a passkey stays readable by earlier versions; a schema 2 payload with no passkeys
+/// is not canonical and is refused (`corruptPayload`). Items and passkeys together count against
+/// `maxItems`. Passkeys are unique by (rpID, credentialID) and by (rpID, userHandle).
+///
 /// ## Decisions (spec/store.md "Design freedom")
 ///
 /// - Header: the fixed little-endian layout above, magic `SWCREDKC`; opslimit and memlimit are

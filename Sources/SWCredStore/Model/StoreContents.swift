@@ -21,11 +21,16 @@ public import SWCredCore
 ///
 /// Items keep their insertion order. Dates are stored at millisecond precision.
 public struct StoreContents: Sendable {
-    /// The payload schema version this library writes.
-    public static let currentSchemaVersion: UInt16 = 1
+    /// The newest payload schema version this library reads and writes (2 adds passkeys).
+    public static let currentSchemaVersion: UInt16 = 2
+    /// The schema of contents without passkeys: such contents are written as schema 1, byte for
+    /// byte what earlier versions wrote, so older swcred keeps reading them.
+    public static let schemaVersionWithoutPasskeys: UInt16 = 1
 
-    /// The payload schema version.
-    public internal(set) var schemaVersion: UInt16
+    /// The payload schema version these contents are written with: 1 without passkeys, 2 with.
+    public var schemaVersion: UInt16 {
+        passkeys.isEmpty ? Self.schemaVersionWithoutPasskeys : Self.currentSchemaVersion
+    }
     /// When the store was created.
     public internal(set) var creationDate: Date
     /// The emulated device settings. Changing them is a write like any other.
@@ -34,6 +39,8 @@ public struct StoreContents: Sendable {
     public private(set) var items: [InternetPasswordItem]
     /// Every association record, in insertion order.
     public private(set) var associationRecords: [AssociationRecord]
+    /// Every passkey, in insertion order (payload schema 2; see `StoreContents+Passkeys`).
+    public internal(set) var passkeys: [PasskeyItem] = []
 
     /// The limits that ``add(_:at:limits:)``, ``update(matching:with:at:limits:)`` and
     /// ``upsertAssociationRecord(_:limits:)`` apply when not given explicitly. A store sets it to
@@ -48,7 +55,6 @@ public struct StoreContents: Sendable {
     ///   - creationDate: the store's creation date (kept at millisecond precision).
     ///   - settings: the device settings; defaults to a stock device.
     public init(creationDate: Date, settings: DeviceSettings = DeviceSettings()) {
-        self.schemaVersion = Self.currentSchemaVersion
         self.creationDate = creationDate.roundedToMilliseconds
         self.settings = settings
         self.items = []
@@ -60,9 +66,13 @@ public struct StoreContents: Sendable {
     /// Rebuilds contents from decoded parts, refusing duplicate keys.
     init(
         schemaVersion: UInt16, creationDate: Date, settings: DeviceSettings,
-        items: [InternetPasswordItem], associationRecords: [AssociationRecord]
+        items: [InternetPasswordItem], associationRecords: [AssociationRecord], passkeys: [PasskeyItem] = []
     ) throws(SWCredError) {
-        self.schemaVersion = schemaVersion
+        let expectedSchema = passkeys.isEmpty ? Self.schemaVersionWithoutPasskeys : Self.currentSchemaVersion
+        guard schemaVersion == expectedSchema else {
+            throw SWCredError(.corruptPayload, "payload schema \(schemaVersion) does not match its contents")
+        }
+        self.passkeys = passkeys
         self.creationDate = creationDate
         self.settings = settings
         self.items = items
@@ -265,7 +275,7 @@ extension StoreContents: Hashable {
     public static func == (lhs: StoreContents, rhs: StoreContents) -> Bool {
         lhs.schemaVersion == rhs.schemaVersion && lhs.creationDate == rhs.creationDate
             && lhs.settings == rhs.settings && lhs.items == rhs.items
-            && lhs.associationRecords == rhs.associationRecords
+            && lhs.associationRecords == rhs.associationRecords && lhs.passkeys == rhs.passkeys
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -274,13 +284,14 @@ extension StoreContents: Hashable {
         hasher.combine(settings)
         hasher.combine(items)
         hasher.combine(associationRecords)
+        hasher.combine(passkeys)
     }
 }
 
 extension StoreContents: CustomStringConvertible {
     /// Counts only; never item contents.
     public var description: String {
-        "StoreContents(schema: \(schemaVersion), items: \(items.count), associationRecords: \(associationRecords.count))"
+        "StoreContents(schema: \(schemaVersion), items: \(items.count), associationRecords: \(associationRecords.count), passkeys: \(passkeys.count))"
     }
 }
 

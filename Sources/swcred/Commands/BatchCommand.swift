@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SWCredCore
 import SWCredKit
+import SWCredPasskeys
 import SWCredPasswords
 import SWCredStore
 
@@ -17,6 +18,8 @@ import SWCredStore
 /// {"id": 2, "op": "add", "domain": "tacos.example", "account": "bob", "password": "…", "user": "allow"}
 /// {"id": 3, "op": "add", "domain": "tacos.example", "account": "bob", "delete": true}
 /// {"id": 4, "op": "add", "domain": "tacos.example", "account": "eve", "generate": true}
+/// {"id": 5, "op": "passkey-register", "options": {…CreationOptionsJSON…}, "user": "allow"}
+/// {"id": 6, "op": "passkey-assert", "options": {…RequestOptionsJSON…}, "pick": "first"}
 /// ```
 ///
 /// Each result line carries `schema`, the request's `id`, `op`, `exit` (the exit code the single
@@ -41,7 +44,9 @@ struct BatchCommand: SWCredSubcommand {
         discussion: """
             Each stdin line is {"id", "op": "request"|"add", "domain", "account", ...}; request takes \
             "pick" (first|cancel|ACCOUNT), add takes "password", "delete": true or "generate": true, and \
-            "user" (allow|not-now|cancel). Results are JSON lines on stdout with "id" and "exit".
+            "user" (allow|not-now|cancel); passkey-register and passkey-assert take "options" (the WebAuthn \
+            options object), "user" (allow|cancel) and, for assert, "pick". Results are JSON lines on \
+            stdout with "id" and "exit" (passkey results carry "credential").
 
             Example:
               printf '%s\\n' '{"id":1,"op":"request","domain":"tacos.example"}' |
@@ -188,6 +193,8 @@ struct BatchCommand: SWCredSubcommand {
                 let report = await service.add(fqdn: request.domain, account: account, password: password)
                 try report.throwCompletionError()
                 return BatchResult(request, exit: report.cliExitCode, body: .add(AppAddResult(report: report)))
+            case "passkey-register", "passkey-assert":
+                return try await runPasskey(request, backend: backend, app: swcApp)
             default:
                 throw SWCredError(.malformedInput, "line \(request.line): unknown op \"\(request.op)\" (request or add)")
             }
@@ -209,6 +216,8 @@ struct BatchRequest: Decodable {
     var generate: Bool?
     var user: String?
     var line = 0
+    /// The whole line (passkey ops read their `options` object from it).
+    var text = ""
 
     private enum CodingKeys: String, CodingKey { case id, op, domain, account, pick, password, delete, generate, user }
 
@@ -216,6 +225,7 @@ struct BatchRequest: Decodable {
         do {
             var request = try JSONDecoder().decode(BatchRequest.self, from: Data(text.utf8))
             request.line = number
+            request.text = text
             return request
         } catch {
             // The decoder's message may quote the line, and the line may hold a password.
@@ -251,6 +261,8 @@ struct BatchResult: Encodable {
     enum Body {
         case request(RequestResult)
         case add(AppAddResult)
+        case passkeyRegistration(RegistrationResponse)
+        case passkeyAssertion(AuthenticationResponse)
     }
 
     let id: JSONScalar?
@@ -278,6 +290,8 @@ struct BatchResult: Encodable {
         switch body {
         case .request(let result): try result.encode(to: encoder)
         case .add(let result): try result.encode(to: encoder)
+        case .passkeyRegistration(let credential): try PasskeyCredentialDocument(credential: credential).encode(to: encoder)
+        case .passkeyAssertion(let credential): try PasskeyCredentialDocument(credential: credential).encode(to: encoder)
         case nil: break
         }
         var c = encoder.container(keyedBy: Keys.self)

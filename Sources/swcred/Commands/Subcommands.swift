@@ -20,5 +20,6 @@ extension SWCred {
         GenerateCommand.self,
         BatchCommand.self,
         ExplainCommand.self,
+        PasskeyCommand.self,
     ]
 }

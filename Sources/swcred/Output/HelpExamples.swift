@@ -45,6 +45,14 @@ enum HelpExamples {
             "swcred generate --rules 'required: upper; required: digit; minlength: 12;' --format json",
         ],
         "rekey": ["swcred rekey --new-passphrase-file ~/.config/swcred/passphrase"],
+        "passkey": [
+            "swcred passkey register options.json \\",
+            "    --entitlements Fixtures/apps/TacoShop.entitlements --aasa-dir Fixtures/sites",
+            "swcred passkey assert request.json --pick alice@example.com \\",
+            "    --entitlements Fixtures/apps/TacoShop.entitlements",
+            "swcred passkey register options.json --origin https://login.tacos.example",
+            "swcred passkey list --format json",
+        ],
     ]
 
     /// `text` followed by the command's examples.

@@ -1,0 +1,55 @@
+import Foundation
+import SWCredStore
+public import SWCredCore
+
+/// The async Swift API: registration and assertion for one caller on one backend, with the
+/// simulated user's answers from a responder.
+///
+/// Example:
+/// ```swift
+/// let passkeys = PasskeyCredentials(backend: store, caller: .app(app, device: SWCDeviceSettings()))
+/// let registration = try await passkeys.register(optionsJSON: Array(serverOptions.utf8))
+/// ```
+public struct PasskeyCredentials: Sendable {
+    /// Where passkeys are kept.
+    public let backend: any PasskeyBackend
+    /// The app or page asking.
+    public let caller: PasskeyCaller
+    /// The simulated user.
+    public let responder: PasskeyResponder
+
+    /// Creates the API. The default user allows every sheet and picks the first account.
+    public init(backend: any PasskeyBackend, caller: PasskeyCaller, responder: @escaping PasskeyResponder = { _ in .allow }) {
+        self.backend = backend
+        self.caller = caller
+        self.responder = responder
+    }
+
+    /// Registers from `PublicKeyCredentialCreationOptionsJSON`.
+    public func register(optionsJSON: [UInt8]) async throws(SWCredError) -> RegistrationResponse {
+        try await register(try PublicKeyCredentialCreationOptions(json: optionsJSON, asApp: caller.isApp))
+    }
+
+    /// Registers from parsed options.
+    public func register(_ options: PublicKeyCredentialCreationOptions) async throws(SWCredError) -> RegistrationResponse {
+        let caller = self.caller
+        let responder = self.responder
+        return try await backend.passkeyTransaction { (contents: inout StoreContents, now: Date) throws(SWCredError) in
+            try PasskeyAuthenticator.register(options, caller: caller, responder: responder, in: &contents, at: now)
+        }
+    }
+
+    /// Signs in from `PublicKeyCredentialRequestOptionsJSON`.
+    public func authenticate(optionsJSON: [UInt8]) async throws(SWCredError) -> AuthenticationResponse {
+        try await authenticate(try PublicKeyCredentialRequestOptions(json: optionsJSON, asApp: caller.isApp))
+    }
+
+    /// Signs in from parsed options.
+    public func authenticate(_ options: PublicKeyCredentialRequestOptions) async throws(SWCredError) -> AuthenticationResponse {
+        let caller = self.caller
+        let responder = self.responder
+        return try await backend.passkeyTransaction { (contents: inout StoreContents, now: Date) throws(SWCredError) in
+            try PasskeyAuthenticator.authenticate(options, caller: caller, responder: responder, in: &contents, at: now)
+        }
+    }
+}

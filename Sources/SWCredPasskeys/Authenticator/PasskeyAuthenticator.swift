@@ -1,0 +1,182 @@
+public import Foundation
+public import SWCredCore
+import SWCredSodium
+public import SWCredStore
+import SWCredKit
+import Crypto
+
+/// The platform authenticator: registration (`navigator.credentials.create` /
+/// `ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest`) and assertion
+/// (`navigator.credentials.get` / `…AssertionRequest`) over a store's contents, as iCloud Keychain
+/// does them (PasskeyDecisions.md).
+///
+/// Both run inside one store transaction: every check happens before anything is written, and a
+/// failure throws, so the transaction writes nothing. Private keys are copied into guarded memory
+/// (`SecureBytes`) to sign and never appear in a result, an error or a description.
+public enum PasskeyAuthenticator {
+    /// The length of the credential IDs swcred makes (PK-4 Decision: 20 bytes, as iCloud Keychain).
+    public static let credentialIDLength = 20
+
+    // MARK: Registration
+
+    /// Registers a passkey (PK-1 order of checks).
+    ///
+    /// 1. RP ID: `rp.id` (a browser defaults it to its origin's host; an app must give it).
+    /// 2. The caller may use it: an app's active, approved `webcredentials` entry (SecurityError,
+    ///    exit 11/12) or a browser origin's host or registrable suffix (SecurityError, exit 50).
+    /// 3. ES256 is among `pubKeyCredParams` (NotSupportedError).
+    /// 4. The user is asked; cancel is NotAllowedError. A passkey of `excludeCredentials` already
+    ///    here is InvalidStateError once the user consented (WebAuthn §6.3.2 step 3).
+    /// 5. A new P-256 key and credential ID; a passkey of the same RP ID and user handle is replaced.
+    public static func register(
+        _ options: PublicKeyCredentialCreationOptions, caller: PasskeyCaller, responder: PasskeyResponder,
+        in contents: inout StoreContents, at now: Date
+    ) throws(SWCredError) -> RegistrationResponse {
+        let asApp = caller.isApp
+        let rpID = try relyingParty(options.rpID, caller: caller)
+        try authorize(rpID: rpID, caller: caller, contents: contents)
+        guard options.allowsES256 else {
+            throw PasskeyFailure.notSupported.error(
+                "none of the algorithms of pubKeyCredParams is supported (only ES256, -7)", asApp: asApp)
+        }
+        let excluded = options.excludeCredentials.contains { contents.passkey(rpID: rpID, credentialID: $0.id) != nil }
+        let prompt = PasskeyPrompt(kind: .create, rpID: rpID, caller: caller.displayName, userNames: [options.userName])
+        guard responder(prompt) != .cancel else {
+            throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        }
+        guard !excluded else {
+            throw PasskeyFailure.excludedCredential.error(
+                "a passkey of excludeCredentials is already registered for \(rpID)", asApp: asApp)
+        }
+
+        let key = P256.Signing.PrivateKey()
+        var raw = [UInt8](key.rawRepresentation)
+        defer { Sodium.memzero(&raw) }
+        let credentialID = try Sodium.randomBytes(credentialIDLength)
+        try contents.addPasskey(
+            PasskeyItem(
+                credentialID: credentialID, rpID: rpID, userHandle: options.userID, userName: options.userName,
+                displayName: options.userDisplayName, privateKey: raw),
+            at: now)
+
+        let coseKey = AuthenticatorData.coseKey(key.publicKey)
+        let authData = AuthenticatorData.registration(rpID: rpID, credentialID: credentialID, coseKey: coseKey)
+        let clientData = CollectedClientData(type: .create, challenge: options.challenge, origin: origin(rpID: rpID, caller: caller))
+        let id = Base64URL.encode(credentialID)
+        return RegistrationResponse(
+            id: id, rawId: id,
+            response: .init(
+                clientDataJSON: Base64URL.encode(clientData.json), authenticatorData: Base64URL.encode(authData),
+                transports: ["hybrid", "internal"], publicKey: Base64URL.encode(key.publicKey.derRepresentation),
+                publicKeyAlgorithm: -7,
+                attestationObject: Base64URL.encode(AuthenticatorData.attestationObject(authData: authData))),
+            authenticatorAttachment: "platform",
+            clientExtensionResults: ClientExtensionResults(credProps: options.credPropsRequested ? .init(rk: true) : nil),
+            type: "public-key")
+    }
+
+    // MARK: Assertion
+
+    /// Signs in with a passkey.
+    ///
+    /// 1–2. RP ID and caller as for registration.
+    /// 3. The candidates: passkeys of the RP ID, limited to `allowCredentials` when it is not empty;
+    ///    none is NotAllowedError (exit 44).
+    /// 4. The user picks one (cancel: NotAllowedError, exit 13).
+    /// 5. The signature over `authenticatorData || SHA-256(clientDataJSON)`; the last-use date is updated.
+    public static func authenticate(
+        _ options: PublicKeyCredentialRequestOptions, caller: PasskeyCaller, responder: PasskeyResponder,
+        in contents: inout StoreContents, at now: Date
+    ) throws(SWCredError) -> AuthenticationResponse {
+        let asApp = caller.isApp
+        let rpID = try relyingParty(options.rpID, caller: caller)
+        try authorize(rpID: rpID, caller: caller, contents: contents)
+        var candidates = contents.passkeys(rpID: rpID)
+        if !options.allowCredentials.isEmpty {
+            let allowed = Set(options.allowCredentials.map(\.id))
+            candidates = candidates.filter { allowed.contains($0.credentialID) }
+        }
+        guard !candidates.isEmpty else {
+            throw PasskeyFailure.noCredentials.error("no passkey for \(rpID) is available", asApp: asApp)
+        }
+        let prompt = PasskeyPrompt(kind: .signIn, rpID: rpID, caller: caller.displayName, userNames: candidates.map(\.userName))
+        let chosen: PasskeyItem
+        switch responder(prompt) {
+        case .cancel: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        case .allow: chosen = candidates[0]
+        case .choose(let index):
+            guard candidates.indices.contains(index) else {
+                throw PasskeyFailure.noCredentials.error("the chosen passkey is not offered for \(rpID)", asApp: asApp)
+            }
+            chosen = candidates[index]
+        }
+
+        let clientData = CollectedClientData(type: .get, challenge: options.challenge, origin: origin(rpID: rpID, caller: caller))
+        let clientJSON = clientData.json
+        let authData = AuthenticatorData.assertion(rpID: rpID)
+        let signature = try sign(authData + Array(SHA256.hash(data: clientJSON)), with: chosen.privateKey)
+        try contents.markPasskeyUsed(rpID: rpID, credentialID: chosen.credentialID, at: now)
+        let id = Base64URL.encode(chosen.credentialID)
+        return AuthenticationResponse(
+            id: id, rawId: id,
+            response: .init(
+                clientDataJSON: Base64URL.encode(clientJSON), authenticatorData: Base64URL.encode(authData),
+                signature: Base64URL.encode(signature), userHandle: Base64URL.encode(chosen.userHandle)),
+            authenticatorAttachment: "platform", clientExtensionResults: ClientExtensionResults(credProps: nil),
+            type: "public-key", userName: chosen.userName)
+    }
+
+    // MARK: Checks
+
+    /// The RP ID of a request: the option's, or a browser's origin host.
+    static func relyingParty(_ option: String?, caller: PasskeyCaller) throws(SWCredError) -> String {
+        if let option { return option }
+        switch caller {
+        case .browser(let origin): return origin.host
+        case .app: throw PasskeyFailure.invalidOptions.error("an app's request needs the RP ID (rp.id / rpId)", asApp: true)
+        }
+    }
+
+    /// The association check (app) or the origin check (browser).
+    public static func authorize(rpID: String, caller: PasskeyCaller, contents: StoreContents) throws(SWCredError) {
+        switch caller {
+        case .browser(let origin):
+            guard RelyingPartyID.isValid(rpID, forHost: origin.host) else {
+                throw PasskeyFailure.originNotAllowed.error(
+                    "the RP ID \(rpID) is not \(origin.host) or a registrable suffix of it", asApp: false)
+            }
+        case .app(let app, let device):
+            guard let appID = app.appID, !appID.isEmpty else {
+                throw PasskeyFailure.notAssociated.error("Missing application-identifier entitlement", asApp: true)
+            }
+            let notAssociated = "Application with identifier \(appID) is not associated with domain \(rpID)"
+            let entries = app.webCredentialsEntries.filter {
+                $0.isActive(settings: device, app: app) && $0.covers(host: rpID, port: nil)
+            }
+            guard !entries.isEmpty else { throw PasskeyFailure.notAssociated.error(notAssociated, asApp: true) }
+            let approved = entries.contains {
+                contents.sharedWebCredentialsApproval(appID: appID, domain: $0.recordDomain)?.site == .approved
+            }
+            guard approved else { throw PasskeyFailure.siteNotApproved.error(notAssociated, asApp: true) }
+        }
+    }
+
+    /// The origin of clientDataJSON: the page's, or `https://<rpID>` for an app (PK-2 Decision).
+    static func origin(rpID: String, caller: PasskeyCaller) -> String {
+        switch caller {
+        case .browser(let origin): origin.description
+        case .app: "https://\(rpID)"
+        }
+    }
+
+    /// An ES256 signature (DER) of `message`, with the key copied into guarded memory.
+    static func sign(_ message: [UInt8], with privateKey: [UInt8]) throws(SWCredError) -> [UInt8] {
+        let secure = try SecureBytes(copying: privateKey)
+        do {
+            let key = try secure.withUnsafeBytes { raw in try P256.Signing.PrivateKey(rawRepresentation: raw) }
+            return Array(try key.signature(for: message).derRepresentation)
+        } catch {
+            throw SWCredError(.internalError, "a stored passkey's key could not sign")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import SWCredCore
+
+/// The failures of passkey registration and assertion, each with its WebAuthn `DOMException` name
+/// and, when the caller is an app, the `ASAuthorizationError` code Apple reports
+/// (Docs: PasskeyDecisions.md, PK-3).
+///
+/// An app's errors carry `status`/`domain` = the `ASAuthorizationError` code and
+/// `com.apple.AuthenticationServices.AuthorizationError`; a browser's carry none. Every message
+/// starts with the WebAuthn name.
+public enum PasskeyFailure: String, Sendable, CaseIterable {
+    /// The RP ID is not covered by an active `webcredentials` entry (exit 11).
+    case notAssociated
+    /// The entry exists but the domain's association record is not approved (exit 12).
+    case siteNotApproved
+    /// A browser origin may not use the RP ID (exit 50).
+    case originNotAllowed
+    /// The user canceled (exit 13).
+    case canceled
+    /// No passkey for the assertion (exit 44).
+    case noCredentials
+    /// A passkey in `excludeCredentials` is already here (exit 45).
+    case excludedCredential
+    /// No supported algorithm in `pubKeyCredParams` (exit 50).
+    case notSupported
+    /// An option is missing, of the wrong type or out of range (exit 50).
+    case invalidOptions
+
+    /// The WebAuthn error name.
+    public var webAuthnName: String {
+        switch self {
+        case .notAssociated, .siteNotApproved, .originNotAllowed: "SecurityError"
+        case .canceled, .noCredentials: "NotAllowedError"
+        case .excludedCredential: "InvalidStateError"
+        case .notSupported: "NotSupportedError"
+        case .invalidOptions: "TypeError"
+        }
+    }
+
+    /// The `ASAuthorizationError.Code` an app receives, when one applies.
+    public var authorizationErrorCode: Int? {
+        switch self {
+        case .notAssociated, .siteNotApproved, .notSupported: 1004  // .failed
+        case .canceled, .noCredentials: 1001  // .canceled
+        case .excludedCredential: 1006  // .matchedExcludedCredential (iOS 18)
+        case .originNotAllowed, .invalidOptions: nil
+        }
+    }
+
+    /// The CLI exit status (cli.md `passkey`).
+    public var exitCode: Int32 {
+        switch self {
+        case .notAssociated: 11
+        case .siteNotApproved: 12
+        case .canceled: 13
+        case .noCredentials: 44
+        case .excludedCredential: 45
+        case .originNotAllowed, .notSupported, .invalidOptions: 50
+        }
+    }
+
+    /// The JSON `"code"` string.
+    public var codeName: String { "passkey" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The error code for this failure, as an app (`asApp`) or as a browser.
+    public func code(asApp: Bool) -> SWCredError.Code {
+        let status = asApp ? authorizationErrorCode : nil
+        return SWCredError.Code(
+            codeName, exitCode: exitCode, status: status, domain: status == nil ? nil : SWCredError.authorizationErrorDomain)
+    }
+
+    /// An error for this failure; the message is prefixed with the WebAuthn name.
+    public func error(_ message: String, asApp: Bool, file: String = #fileID, line: UInt = #line) -> SWCredError {
+        SWCredError(code(asApp: asApp), "\(webAuthnName): \(message)", file: file, line: line)
+    }
+
+    /// The failure of an error, when it is a passkey failure.
+    public init?(_ error: SWCredError) {
+        guard let match = Self.allCases.first(where: { $0.codeName == error.code.name }) else { return nil }
+        self = match
+    }
+}

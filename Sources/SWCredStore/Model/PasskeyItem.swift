@@ -1,0 +1,158 @@
+public import Foundation
+public import SWCredCore
+
+/// One passkey (a discoverable WebAuthn credential, as iCloud Keychain keeps it), stored beside
+/// the internet passwords in the same sealed payload (payload schema 2, ``StoreFormat``).
+///
+/// ``privateKey`` is the raw 32-byte P-256 scalar. It lives only inside the encrypted payload;
+/// `description`, `debugDescription` and `dump` print a redaction marker in its place, and
+/// callers that sign copy it into guarded memory (`SecureBytes`) first.
+///
+/// Passkeys are unique by (``rpID``, ``credentialID``) and, as WebAuthn's authenticatorMakeCredential
+/// requires, by (``rpID``, ``userHandle``): a new registration for the same user replaces the old one.
+public struct PasskeyItem: Sendable, Hashable {
+    /// The credential ID (1–1023 bytes, WebAuthn §5.8.1 limit).
+    public var credentialID: [UInt8]
+    /// The relying party identifier (a lowercase domain, 1–253 bytes).
+    public var rpID: String
+    /// The user handle (`user.id`, 1–64 bytes, WebAuthn §5.4.3).
+    public var userHandle: [UInt8]
+    /// `user.name` (0–512 bytes).
+    public var userName: String
+    /// `user.displayName` (0–512 bytes).
+    public var displayName: String
+    /// The raw P-256 private scalar (exactly 32 bytes). Never printed.
+    public var privateKey: [UInt8]
+    /// Set by the store on add.
+    public var creationDate: Date
+    /// Set on add and on every assertion.
+    public var lastUsedDate: Date
+
+    /// The private key's size.
+    public static let privateKeyLength = 32
+    /// WebAuthn's credential ID ceiling.
+    public static let maxCredentialIDBytes = 1023
+    /// WebAuthn's user handle ceiling.
+    public static let maxUserHandleBytes = 64
+    /// The user name and display name ceiling.
+    public static let maxNameBytes = 512
+
+    /// Creates a passkey item. Dates default to the epoch; the store sets them on add.
+    public init(
+        credentialID: [UInt8], rpID: String, userHandle: [UInt8], userName: String, displayName: String,
+        privateKey: [UInt8], creationDate: Date = Date(timeIntervalSince1970: 0),
+        lastUsedDate: Date = Date(timeIntervalSince1970: 0)
+    ) {
+        self.credentialID = credentialID
+        self.rpID = rpID
+        self.userHandle = userHandle
+        self.userName = userName
+        self.displayName = displayName
+        self.privateKey = privateKey
+        self.creationDate = creationDate
+        self.lastUsedDate = lastUsedDate
+    }
+
+    /// Checks every field against its limit.
+    /// - Throws: `invalidParameter` naming the field (never its value for the key).
+    public func validate() throws(SWCredError) {
+        guard !credentialID.isEmpty, credentialID.count <= Self.maxCredentialIDBytes else {
+            throw SWCredError(.invalidParameter, "a passkey's credential ID must be 1-1023 bytes")
+        }
+        guard !rpID.isEmpty, rpID.utf8.count <= 253 else {
+            throw SWCredError(.invalidParameter, "a passkey's RP ID must be 1-253 bytes")
+        }
+        guard !userHandle.isEmpty, userHandle.count <= Self.maxUserHandleBytes else {
+            throw SWCredError(.invalidParameter, "a passkey's user handle must be 1-64 bytes")
+        }
+        guard userName.utf8.count <= Self.maxNameBytes, displayName.utf8.count <= Self.maxNameBytes else {
+            throw SWCredError(.invalidParameter, "a passkey's user name and display name are at most 512 bytes")
+        }
+        guard privateKey.count == Self.privateKeyLength else {
+            throw SWCredError(.invalidParameter, "a passkey's private key must be 32 bytes")
+        }
+    }
+}
+
+extension PasskeyItem: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The public attributes; the private key is a redaction marker.
+    public var description: String {
+        "PasskeyItem(rpID: \(rpID), userName: \(userName), credentialID: \(credentialID.count) bytes, privateKey: <redacted>)"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror without the private key.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "credentialID": credentialID, "rpID": rpID, "userHandle": userHandle, "userName": userName,
+                "displayName": displayName, "privateKey": "<redacted>", "creationDate": creationDate,
+                "lastUsedDate": lastUsedDate,
+            ],
+            displayStyle: .struct
+        )
+    }
+}
+
+extension StoreContents {
+    /// Passkeys for `rpID` (exact bytes), in insertion order.
+    public func passkeys(rpID: String) -> [PasskeyItem] {
+        passkeys.filter { ExactBytes.equal($0.rpID, rpID) }
+    }
+
+    /// The passkey with this RP ID and credential ID, if any.
+    public func passkey(rpID: String, credentialID: [UInt8]) -> PasskeyItem? {
+        passkeys.first { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID }
+    }
+
+    /// Adds a passkey, replacing the passkey of the same RP ID and user handle (WebAuthn
+    /// authenticatorMakeCredential, step 7). Both dates are set to `date`.
+    /// - Returns: the passkey it replaced, if any.
+    /// - Throws: `invalidParameter` (a field over its limit), `duplicateItem` (the credential ID is
+    ///   taken), `limitExceeded` (items and passkeys together over `maxItems`).
+    @discardableResult
+    public mutating func addPasskey(_ passkey: PasskeyItem, at date: Date) throws(SWCredError) -> PasskeyItem? {
+        var passkey = passkey
+        let stamp = date.roundedToMilliseconds
+        passkey.creationDate = stamp
+        passkey.lastUsedDate = stamp
+        try passkey.validate()
+        guard self.passkey(rpID: passkey.rpID, credentialID: passkey.credentialID) == nil else {
+            throw SWCredError(.duplicateItem, "a passkey with this credential ID already exists for \(passkey.rpID)")
+        }
+        let replacedIndex = passkeys.firstIndex {
+            ExactBytes.equal($0.rpID, passkey.rpID) && $0.userHandle == passkey.userHandle
+        }
+        if let replacedIndex {
+            let old = passkeys[replacedIndex]
+            passkeys[replacedIndex] = passkey
+            return old
+        }
+        guard items.count + passkeys.count < limits.maxItems else {
+            throw SWCredError(.limitExceeded, "the store holds \(items.count + passkeys.count) items; the limit is \(limits.maxItems)")
+        }
+        passkeys.append(passkey)
+        return nil
+    }
+
+    /// Sets the last-use date of a passkey.
+    /// - Throws: `itemNotFound`.
+    public mutating func markPasskeyUsed(rpID: String, credentialID: [UInt8], at date: Date) throws(SWCredError) {
+        guard let index = passkeys.firstIndex(where: { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID })
+        else { throw SWCredError(.itemNotFound, "no passkey with this credential ID for \(rpID)") }
+        passkeys[index].lastUsedDate = date.roundedToMilliseconds
+    }
+
+    /// Removes a passkey.
+    /// - Returns: the removed passkey.
+    /// - Throws: `itemNotFound`.
+    @discardableResult
+    public mutating func deletePasskey(rpID: String, credentialID: [UInt8]) throws(SWCredError) -> PasskeyItem {
+        guard let index = passkeys.firstIndex(where: { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID })
+        else { throw SWCredError(.itemNotFound, "no passkey with this credential ID for \(rpID)") }
+        return passkeys.remove(at: index)
+    }
+}
