@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "SWCredPasskeys",
             dependencies: [
-                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredAssociation", "SWCredKit",
+                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredKit",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "SWCredPasskeysTests",
             dependencies: [
-                "SWCredPasskeys", "SWCredPasskeyTesting", "SWCredKit", "SWCredStore", "SWCredSodium", "SWCredCore",
+                "SWCredPasskeys", "SWCredPasskeyTesting", "SWCredKit", "SWCredStore", "SWCredCore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Support/verify_webauthn.py"]

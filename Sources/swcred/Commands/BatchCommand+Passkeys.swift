@@ -7,7 +7,19 @@ import SWCredStore
 extension BatchCommand {
     /// A `passkey-register` or `passkey-assert` line: the `options` member is the WebAuthn options
     /// object, run as the batch's app exactly as `swcred passkey register|assert` runs it.
-    func runPasskey(_ request: BatchRequest, backend: StoreBackend, app swcApp: SWCApp) async throws(SWCredError) -> BatchResult {
+    /// The line runs on the group's working contents, so it is saved by the group's one durable
+    /// write and its result printed after it, like every other line.
+    func runPasskey(_ request: BatchRequest, backend: TransactionBackend, app swcApp: SWCApp) throws(SWCredError)
+        -> BatchResult
+    {
+        let forceDeveloper = app.device.developerMode
+        let forceManaged = app.device.managed
+        func caller(_ contents: StoreContents) -> PasskeyCaller {
+            var device = SWCDeviceSettings(contents.settings)
+            if forceDeveloper { device.developerMode = true }
+            if forceManaged { device.managedDevice = true }
+            return .app(swcApp, device: device)
+        }
         let line = try JSONValue.parse(Array(request.text.utf8))
         guard let options = line.object?["options"], options.object != nil else {
             throw SWCredError(.malformedInput, "line \(request.line): \(request.op) needs an \"options\" object")
@@ -24,16 +36,18 @@ extension BatchCommand {
         }
         if request.op == "passkey-register" {
             let parsed = try PublicKeyCredentialCreationOptions(value: options, asApp: true)
-            let response = try await PasskeyCallerOptions.asApp(store: backend.store, app: swcApp, device: app.device) {
-                (caller: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> RegistrationResponse in
-                try PasskeyAuthenticator.register(parsed, caller: caller, responder: responder, in: &contents, at: now)
+            let response = try backend.modify {
+                (contents: inout StoreContents, now: Date) throws(SWCredError) -> RegistrationResponse in
+                try PasskeyAuthenticator.register(
+                    parsed, caller: caller(contents), responder: responder, in: &contents, at: now)
             }
             return BatchResult(request, exit: 0, body: .passkeyRegistration(response))
         }
         let parsed = try PublicKeyCredentialRequestOptions(value: options, asApp: true)
-        let response = try await PasskeyCallerOptions.asApp(store: backend.store, app: swcApp, device: app.device) {
-            (caller: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> AuthenticationResponse in
-            try PasskeyAuthenticator.authenticate(parsed, caller: caller, responder: responder, in: &contents, at: now)
+        let response = try backend.modify {
+            (contents: inout StoreContents, now: Date) throws(SWCredError) -> AuthenticationResponse in
+            try PasskeyAuthenticator.authenticate(
+                parsed, caller: caller(contents), responder: responder, in: &contents, at: now)
         }
         return BatchResult(request, exit: 0, body: .passkeyAssertion(response))
     }

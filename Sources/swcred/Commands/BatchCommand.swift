@@ -194,7 +194,10 @@ struct BatchCommand: SWCredSubcommand {
                 try report.throwCompletionError()
                 return BatchResult(request, exit: report.cliExitCode, body: .add(AppAddResult(report: report)))
             case "passkey-register", "passkey-assert":
-                return try await runPasskey(request, backend: backend, app: swcApp)
+                guard let working = backend as? TransactionBackend else {
+                    throw SWCredError(.internalError, "passkey lines run inside the batch's store transaction")
+                }
+                return try runPasskey(request, backend: working, app: swcApp)
             default:
                 throw SWCredError(.malformedInput, "line \(request.line): unknown op \"\(request.op)\" (request or add)")
             }

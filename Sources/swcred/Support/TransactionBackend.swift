@@ -33,10 +33,17 @@ final class TransactionBackend: SharedWebCredentialsBackend {
     var changes: Int { state.withLock { $0.changes } }
 
     private func change(_ body: (inout StoreContents, Date) throws(SWCredError) -> Void) throws(SWCredError) {
+        try modify(body)
+    }
+
+    /// Applies `body` to the contents as one change of the group (a passkey registration or
+    /// assertion of a batch line); `body` throws before changing anything when a check fails.
+    func modify<R>(_ body: (inout StoreContents, Date) throws(SWCredError) -> R) throws(SWCredError) -> R {
         let now = clock.now()
-        try state.withLock { (state: inout State) throws(SWCredError) in
-            try body(&state.contents, now)
+        return try state.withLock { (state: inout State) throws(SWCredError) -> R in
+            let result = try body(&state.contents, now)
             state.changes += 1
+            return result
         }
     }
 
