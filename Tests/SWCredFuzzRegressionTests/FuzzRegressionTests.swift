@@ -36,6 +36,7 @@ struct FuzzRegressionTests {
         files(under: "Fixtures/sites", named: "apple-app-site-association").map { Input(target: "aasa", path: $0) }
         + files(under: "Fixtures/apps").map { Input(target: "entitlements", path: $0) }
         + files(under: "Fixtures/store", named: ".swcred").map { Input(target: "store-reader", path: $0) }
+        + files(under: "Fixtures/exports").map { Input(target: "credential-import", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {

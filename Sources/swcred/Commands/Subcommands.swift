@@ -19,5 +19,7 @@ extension SWCred {
         RekeyCommand.self,
         GenerateCommand.self,
         BatchCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
     ]
 }
