@@ -21,6 +21,7 @@ public enum FuzzHarness {
         "password-rules": passwordRules,
         "store-reader": storeReader,
         "passkey-options": passkeyOptions,
+        "credential-import": credentialImport,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.
@@ -155,5 +156,53 @@ public enum FuzzHarness {
                                          "wrongKey", "corruptPayload", "limitExceeded", "rollbackDetected"]
             return expected.contains(error.code.name) ? [] : ["unexpected \(error.code.name): \(error.message)"]
         }
+    }
+
+    /// A password export (any format, detected), then every promise of the importer: a parsed file
+    /// counts each row once, its sites are canonical hosts, its passwords are within the store's
+    /// limits, it applies to empty contents, and its JSON lines export reads back to the same items.
+    /// Parse errors must be `malformedInput` or `limitExceeded` and must not quote a password.
+    public static func credentialImport(_ bytes: [UInt8]) -> [String] {
+        let file: CredentialFile
+        do {
+            file = try CredentialFile.parse(copying: bytes)
+        } catch {
+            guard error.code == .malformedInput || error.code == .limitExceeded else {
+                return ["unexpected \(error.code.name): \(error.message)"]
+            }
+            return []
+        }
+        var problems: [String] = []
+        if file.rows != file.credentials.count + file.skipped.count {
+            problems.append("rows \(file.rows) != credentials + skipped")
+        }
+        for credential in file.credentials {
+            let host = credential.site.host
+            if host.isEmpty || host.utf8.count > 253 || host != host.lowercased() || host.hasSuffix(".") {
+                problems.append("a non-canonical host")
+            }
+            let count = file.withPassword(of: credential) { $0.count }
+            if count == 0 || count > 4096 { problems.append("a password of \(count) bytes") }
+        }
+        let date = Date(timeIntervalSince1970: 0)
+        var contents = StoreContents(creationDate: date)
+        var large = StoreLimits()
+        large.maxItems = 1_000_000
+        contents.limits = large
+        do {
+            let summary = try file.apply(to: &contents, onConflict: .update, at: date)
+            if summary.added + summary.updated + summary.skipped + summary.unchanged != summary.rows {
+                problems.append("the summary does not add up to the rows")
+            }
+            let exported = try CredentialExport.encode(contents.items, as: .jsonl)
+            let again = try CredentialFile.parse(copying: exported)
+            var copy = StoreContents(creationDate: date)
+            copy.limits = large
+            _ = try again.apply(to: &copy, onConflict: .fail, at: date)
+            if copy.items != contents.items { problems.append("the JSON lines export reads back differently") }
+        } catch {
+            problems.append("a parsed file failed later: \(error.code.name): \(error.message)")
+        }
+        return problems
     }
 }

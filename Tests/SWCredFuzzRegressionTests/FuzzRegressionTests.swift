@@ -37,6 +37,7 @@ struct FuzzRegressionTests {
         + files(under: "Fixtures/apps").map { Input(target: "entitlements", path: $0) }
         + files(under: "Fixtures/store", named: ".swcred").map { Input(target: "store-reader", path: $0) }
         + files(under: "Fixtures/passkeys", named: ".json").map { Input(target: "passkey-options", path: $0) }
+        + files(under: "Fixtures/exports").map { Input(target: "credential-import", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {

@@ -2,6 +2,9 @@ public import SWCredCore
 
 // Error codes raised by the store (spec/store.md §12, exit codes of spec/cli.md).
 extension SWCredError.Code {
+    /// An export's output file exists and `--force` was not given (nothing is written). Exit 74,
+    /// the I/O failure code: the create (`O_EXCL`) failed with `EEXIST`.
+    public static let outputExists = Self("outputExists", exitCode: 74)
     /// Update or delete matched nothing; a query found nothing. `errSecItemNotFound` -25300, exit 44.
     public static let itemNotFound = Self("itemNotFound", exitCode: 44, status: -25300)
     /// An add or update would duplicate a uniqueness key (a negative entry blocks an add too).

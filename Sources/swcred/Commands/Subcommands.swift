@@ -21,5 +21,7 @@ extension SWCred {
         BatchCommand.self,
         ExplainCommand.self,
         PasskeyCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
     ]
 }

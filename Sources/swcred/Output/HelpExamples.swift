@@ -44,6 +44,14 @@ enum HelpExamples {
             "swcred generate --count 3",
             "swcred generate --rules 'required: upper; required: digit; minlength: 12;' --format json",
         ],
+        "import": [
+            "swcred import Fixtures/exports/chrome.csv --dry-run",
+            "swcred import passwords.csv --from safari --on-conflict update --format json",
+        ],
+        "export": [
+            "swcred export -o passwords.jsonl",
+            "swcred export --to chrome -o chrome-passwords.csv",
+        ],
         "rekey": ["swcred rekey --new-passphrase-file ~/.config/swcred/passphrase"],
         "passkey": [
             "swcred passkey register options.json \\",
