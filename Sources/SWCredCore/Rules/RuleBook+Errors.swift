@@ -296,6 +296,17 @@ extension RuleBook {
             example: "swcred list --store ~/.local/share/swcred/keychain.swcred"
         ),
         RuleEntry(
+            "outputExists", .error,
+            title: "The export file already exists (exit 74)",
+            apple:
+                "Apple's Passwords app asks before it replaces a file it exports to; it never overwrites one silently.",
+            why:
+                "An export holds every saved password in the clear. swcred creates the file with O_EXCL and mode 0600 so that it never replaces, or writes through a link to, a file someone else may read.",
+            fix:
+                "Choose a new path, remove the old export, or pass --force to replace it (the file is set to 0600 before it is truncated).",
+            example: "swcred export --to chrome -o passwords.csv --force"
+        ),
+        RuleEntry(
             "parametersOutOfBounds", .error,
             title: "The store's KDF parameters or payload length are out of bounds (exit 21)",
             apple: "No Apple equivalent.",
@@ -303,6 +314,94 @@ extension RuleBook {
                 "The header asks for KDF work outside the caps (opslimit 1-10, memlimit 8 KiB-1 GiB) or a payload longer than allowed; it is refused before the KDF runs, so a crafted file cannot exhaust memory or time.",
             fix: "Treat the file as corrupt or hostile; restore it from a backup.",
             example: "swcred list --store suspicious.swcred; echo $?\n21"
+        ),
+        RuleEntry(
+            "passkeyCanceled", .error,
+            title: "Passkey: the user canceled (exit 13, NotAllowedError; ASAuthorizationError 1001 for an app)",
+            apple:
+                "When the user dismisses the passkey sheet, an app's ASAuthorizationController delegate receives ASAuthorizationError.canceled (1001); a web page's navigator.credentials call rejects with NotAllowedError.",
+            why:
+                "WebAuthn does not tell a page whether the user canceled or no credential existed, so both are NotAllowedError.",
+            fix:
+                "Nothing to fix: the simulated user answered cancel (--user cancel or --pick cancel). Use --user allow to complete the ceremony.",
+            example: "swcred passkey register options.json --user cancel --entitlements App.entitlements --aasa-dir sites"
+        ),
+        RuleEntry(
+            "passkeyExcludedCredential", .error,
+            title: "Passkey: a credential in excludeCredentials is already saved (exit 45, InvalidStateError; ASAuthorizationError 1006 for an app)",
+            apple:
+                "WebAuthn's create() fails with InvalidStateError when the authenticator already holds one of the excludeCredentials; since iOS 18 an app receives ASAuthorizationError.matchedExcludedCredential (1006).",
+            why:
+                "excludeCredentials lets a server avoid registering a second passkey for the same account on the same authenticator; nothing is created.",
+            fix:
+                "The account already has a passkey here: sign in with it (passkey assert), or delete it (swcred passkey delete RPID CREDENTIAL_ID) before registering again.",
+            example: "swcred passkey list --format json"
+        ),
+        RuleEntry(
+            "passkeyInvalidOptions", .error,
+            title: "Passkey: the options are missing a member, of the wrong type or out of range (exit 50, TypeError)",
+            apple:
+                "A browser's navigator.credentials.create() or get() throws TypeError when the options dictionary does not match the WebAuthn IDL (a missing challenge, user or rp, a wrong type).",
+            why:
+                "The options are the server's PublicKeyCredentialCreationOptionsJSON or RequestOptionsJSON; a malformed one would make the ceremony meaningless, so nothing is created.",
+            fix:
+                "Send the WebAuthn Level 3 JSON forms: base64url strings without padding for challenge, user.id and credential ids; a challenge of 16 to 1024 bytes.",
+            example: "{\"challenge\":\"AAECAwQFBgcICQoLDA0ODw\",\"rpId\":\"tacos.example\"}"
+        ),
+        RuleEntry(
+            "passkeyNoCredentials", .error,
+            title: "Passkey: no saved passkey matches the assertion (exit 44, NotAllowedError; ASAuthorizationError 1001 for an app)",
+            apple:
+                "With no matching passkey for the RP ID (or none in allowCredentials), the platform shows no sheet and the request ends like a cancel: NotAllowedError for a page, ASAuthorizationError.canceled for an app.",
+            why:
+                "WebAuthn hides from a page whether a credential exists, so the failure looks like a cancel.",
+            fix:
+                "Register a passkey first (swcred passkey register), or check the rpId and allowCredentials of the request options.",
+            example: "swcred passkey list tacos.example"
+        ),
+        RuleEntry(
+            "passkeyNotAssociated", .error,
+            title: "Passkey: the app is not associated with the RP ID (exit 11, SecurityError; ASAuthorizationError 1004)",
+            apple:
+                "An app may use passkeys for an RP ID only when its com.apple.developer.associated-domains entitlement has an active webcredentials entry for that domain; otherwise the request fails with ASAuthorizationError.failed (1004), \"Application with identifier … is not associated with domain …\".",
+            why:
+                "The webcredentials association is the app's proof that the site trusts it with the site's credentials, passwords and passkeys alike.",
+            fix:
+                "Add webcredentials:<rp id> to the app's entitlement (mind ?mode=developer entries, which apply only in developer mode), and list the app under webcredentials.apps in the domain's apple-app-site-association.",
+            example: "swcred verify --entitlements App.entitlements --aasa-dir sites --service webcredentials"
+        ),
+        RuleEntry(
+            "passkeyNotSupported", .error,
+            title: "Passkey: no supported algorithm in pubKeyCredParams (exit 50, NotSupportedError)",
+            apple:
+                "Apple's platform authenticator makes ES256 (COSE -7, P-256) keys only; create() with no -7 among pubKeyCredParams fails with NotSupportedError.",
+            why:
+                "An authenticator must not create a key the relying party cannot verify.",
+            fix:
+                "Include {\"type\":\"public-key\",\"alg\":-7} in pubKeyCredParams.",
+            example: "\"pubKeyCredParams\":[{\"type\":\"public-key\",\"alg\":-7},{\"type\":\"public-key\",\"alg\":-257}]"
+        ),
+        RuleEntry(
+            "passkeyOriginNotAllowed", .error,
+            title: "Passkey: the browser origin may not use the RP ID (exit 50, SecurityError)",
+            apple:
+                "A browser refuses a WebAuthn call with SecurityError when the RP ID is neither the origin's host nor a registrable suffix of it, or when the origin is not https (localhost excepted).",
+            why:
+                "An RP ID scopes credentials to a site; letting another origin use it would let one site sign in as another.",
+            fix:
+                "Call from an https origin whose host is the RP ID or a subdomain of it (login.tacos.example may use tacos.example), and never use a public suffix as the RP ID.",
+            example: "swcred passkey register options.json --origin https://login.tacos.example"
+        ),
+        RuleEntry(
+            "passkeySiteNotApproved", .error,
+            title: "Passkey: the site has not approved the app (exit 12, SecurityError; ASAuthorizationError 1004)",
+            apple:
+                "The entitlement names the domain, but the association record is not approved: the domain's apple-app-site-association does not list the app under webcredentials.apps, or it could not be fetched. The request fails like a missing association.",
+            why:
+                "The site's file is the other half of the two-way trust; without it any app could claim any domain.",
+            fix:
+                "List the app ID (<TeamID>.<bundle id>) under webcredentials.apps in the file served at https://<domain>/.well-known/apple-app-site-association, then refresh the records (pass --aasa-dir, --direct or --cdn).",
+            example: "{\"webcredentials\":{\"apps\":[\"ABCDE12345.com.example.tacoshop\"]}}"
         ),
         RuleEntry(
             "resourceExhausted", .error,
