@@ -72,11 +72,17 @@ struct DependencyGraphTests {
             return found
         }
         let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+        let importModifiers: Set<String> = [
+            "@testable", "@preconcurrency", "@_exported", "@_implementationOnly", "public", "internal", "package",
+            "private", "fileprivate",
+        ]
         for case let file as URL in walker where file.pathExtension == "swift" {
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
             for line in text.split(separator: "\n") {
                 var words = line.split(separator: " ").map(String.init)
-                while let first = words.first, first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first) {
+                // Only the attributes and access levels an import declaration can carry
+                // (`@Suite("… import and …")` is not one).
+                while let first = words.first, importModifiers.contains(first) || first.hasPrefix("@_spi(") {
                     words.removeFirst()
                 }
                 guard words.first == "import", words.count >= 2 else { continue }
