@@ -109,7 +109,9 @@ struct PasskeyCommandTests {
         #expect(credential["id"] as? String == id)
         var validator = JSONSchemaValidator.repository
         #expect(try validator.validate(document, against: "passkey") == [])
-        let listDocument = try box.run(["passkey", "list", "--format", "json"]).json()
+        let listResult = try box.run(["passkey", "list", "--format", "json"])
+        #expect(listResult.status == 0, "\(listResult.stderr)")
+        let listDocument = try listResult.json()
         #expect(try validator.validate(listDocument, against: "passkey") == [])
 
         if Verifier.librariesPresent {

@@ -94,9 +94,7 @@ public enum RuleBook {
                 while digitsEnd < scalars.count, isDigit(scalars[digitsEnd]) { digitsEnd += 1 }
                 if digitsEnd - end == 3 { candidate = String(String.UnicodeScalarView(scalars[index..<digitsEnd])) }
                 end = digitsEnd
-            } else if ["AD", "SWC", "PW", "ST"].contains(prefix), end + 3 < scalars.count + 0, end < scalars.count,
-                scalars[end] == "-"
-            {
+            } else if ["AD", "SWC", "PW", "ST"].contains(prefix), end + 4 <= scalars.count, scalars[end] == "-" {
                 // AD-n.m: digits, a dot, digits.
                 var cursor = end + 1
                 let majorStart = cursor

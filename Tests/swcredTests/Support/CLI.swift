@@ -13,7 +13,12 @@ enum CLI {
 
         /// Parses stdout as one JSON object.
         func json() throws -> [String: Any] {
-            let object = try JSONSerialization.jsonObject(with: Data(stdoutBytes))
+            // Say what the process did when its stdout is not JSON (exit status and stderr), so
+            // that a failure explains itself instead of "invalid value around character 0".
+            guard let object = try? JSONSerialization.jsonObject(with: Data(stdoutBytes)) else {
+                throw CLIError(
+                    "stdout is not JSON (exit \(status)): \(stdout.prefix(300)) — stderr: \(stderr.prefix(600))")
+            }
             guard let dict = object as? [String: Any] else {
                 throw CLIError("stdout is not a JSON object: \(stdout)")
             }
