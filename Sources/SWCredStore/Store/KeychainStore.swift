@@ -200,15 +200,7 @@ public final class KeychainStore: Sendable {
         keySource: KeySource,
         options: StoreOptions = StoreOptions()
     ) throws(SWCredError) -> KeychainStore {
-        guard let resolved = POSIX.realpath(path) else {
-            if POSIX.lstat(path) == nil { throw SWCredError(.storeNotFound, "no store at \(path)") }
-            throw POSIX.ioFailure("resolve store path", errno: errno, path: path)
-        }
-        try StorePaths.checkDirectory(POSIX.split(resolved).directory)
-        let bytes = try readFile(resolved, limits: options.limits)
-        let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
-        try checkKeySource(header, keySource)
-        let keys = try StoreKeys.derive(source: keySource, parameters: header.keyParameters, options: options)
+        let (resolved, _, header, keys) = try readHeaderAndKeys(at: path, keySource: keySource, options: options)
         guard try header.macIsValid(macKey: keys.headerMAC) else {
             throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
         }
@@ -218,6 +210,24 @@ public final class KeychainStore: Sendable {
                 keySource: keySource, keys: keys, keyParameters: header.keyParameters, generation: header.generation
             )
         )
+    }
+
+    /// The steps every open shares (spec/store.md §4.6, steps 1–6): the real path, the folder's
+    /// permissions, the file read under the size limit, the header parsed, the key source checked
+    /// against it and the keys derived.
+    private static func readHeaderAndKeys(
+        at path: String, keySource: KeySource, options: StoreOptions
+    ) throws(SWCredError) -> (resolved: String, bytes: [UInt8], header: StoreHeader, keys: StoreKeys) {
+        guard let resolved = POSIX.realpath(path) else {
+            if POSIX.lstat(path) == nil { throw SWCredError(.storeNotFound, "no store at \(path)") }
+            throw POSIX.ioFailure("resolve store path", errno: errno, path: path)
+        }
+        try StorePaths.checkDirectory(POSIX.split(resolved).directory)
+        let bytes = try readFile(resolved, limits: options.limits)
+        let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+        try checkKeySource(header, keySource)
+        let keys = try StoreKeys.derive(source: keySource, parameters: header.keyParameters, options: options)
+        return (resolved, bytes, header, keys)
     }
 
     /// Opens a store and returns the contents read while opening, so that a one-shot reader
@@ -230,15 +240,7 @@ public final class KeychainStore: Sendable {
         options: StoreOptions = StoreOptions(),
         selection: ReadSelection = .everything
     ) throws(SWCredError) -> (store: KeychainStore, snapshot: StoreSnapshot) {
-        guard let resolved = POSIX.realpath(path) else {
-            if POSIX.lstat(path) == nil { throw SWCredError(.storeNotFound, "no store at \(path)") }
-            throw POSIX.ioFailure("resolve store path", errno: errno, path: path)
-        }
-        try StorePaths.checkDirectory(POSIX.split(resolved).directory)
-        let bytes = try readFile(resolved, limits: options.limits)
-        let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
-        try checkKeySource(header, keySource)
-        let keys = try StoreKeys.derive(source: keySource, parameters: header.keyParameters, options: options)
+        let (resolved, bytes, header, keys) = try readHeaderAndKeys(at: path, keySource: keySource, options: options)
         let store = KeychainStore(
             path: resolved, storeID: header.storeID, options: options,
             state: OpenState(
