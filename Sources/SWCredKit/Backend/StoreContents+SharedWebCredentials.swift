@@ -85,7 +85,7 @@ extension StoreContents {
     /// SWC-visible items matching `query`, negative entries included, in store order.
     public func sharedWebCredentialItems(matching query: SWCItemQuery) -> [SWCItem] {
         let storeQuery = ItemQuery(query)
-        return items.filter { storeQuery.matches($0) }.map(SWCItem.init)
+        return items(matching: storeQuery).map(SWCItem.init)
     }
 
     /// Adds an SWC item at `date`.

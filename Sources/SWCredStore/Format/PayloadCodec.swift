@@ -31,7 +31,7 @@ enum PayloadCodec {
         return w.bytes
     }
 
-    private static func encode(_ item: InternetPasswordItem, into w: inout ByteWriter) {
+    static func encode(_ item: InternetPasswordItem, into w: inout ByteWriter) {
         w.string16(item.server)
         w.string16(item.account)
         w.u16(item.port)
@@ -108,22 +108,8 @@ enum PayloadCodec {
         -> StoreContents
     {
         var r = ByteReader(bytes, errorCode: .corruptPayload)
-        let schema = try r.u16()
-        guard schema != 0 else { throw r.fail("payload schema 0") }
-        guard schema <= StoreContents.currentSchemaVersion else {
-            throw SWCredError(
-                .unsupportedFormat,
-                "payload schema \(schema) is newer than this swcred (\(StoreContents.currentSchemaVersion)); the file is left as it is"
-            )
-        }
-        let created = try date(&r)
-        let settings = DeviceSettings(autoFillEnabled: try r.bool(), developerMode: try r.bool(), managedDevice: try r.bool())
-        let itemCount = Int(try r.u32())
-        guard itemCount <= limits.maxItems else {
-            throw SWCredError(.limitExceeded, "the file holds \(itemCount) items; the limit is \(limits.maxItems)")
-        }
-        // Each item takes at least 39 bytes: refuse counts the data cannot hold before reserving.
-        guard itemCount <= r.remaining / 39 else { throw r.fail("the item count exceeds the data") }
+        let head = try Head(&r, limits: limits)
+        let itemCount = head.itemCount
         var items: [InternetPasswordItem] = []
         let filter = selection.items.map { RawItem.Filter($0) }
         if let filter {
@@ -151,6 +137,43 @@ enum PayloadCodec {
                 previous = (raw, item)
             }
         }
+        return try decodeRest(&r, head: head, items: items, limits: limits)
+    }
+
+    /// The fields before the items: schema, creation date, settings and the item count.
+    struct Head {
+        var schema: UInt16
+        var created: Date
+        var settings: DeviceSettings
+        var itemCount: Int
+        /// Where the item count lies in the payload (a u32).
+        static let itemCountOffset = 13
+
+        init(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError) {
+            schema = try r.u16()
+            guard schema != 0 else { throw r.fail("payload schema 0") }
+            guard schema <= StoreContents.currentSchemaVersion else {
+                throw SWCredError(
+                    .unsupportedFormat,
+                    "payload schema \(schema) is newer than this swcred (\(StoreContents.currentSchemaVersion)); the file is left as it is"
+                )
+            }
+            created = try date(&r)
+            settings = DeviceSettings(autoFillEnabled: try r.bool(), developerMode: try r.bool(), managedDevice: try r.bool())
+            itemCount = Int(try r.u32())
+            guard itemCount <= limits.maxItems else {
+                throw SWCredError(.limitExceeded, "the file holds \(itemCount) items; the limit is \(limits.maxItems)")
+            }
+            // Each item takes at least 39 bytes: refuse counts the data cannot hold before reserving.
+            guard itemCount <= r.remaining / 39 else { throw r.fail("the item count exceeds the data") }
+        }
+    }
+
+    /// Decodes what follows the items (association records, then passkeys for schema 2), checks
+    /// that nothing follows, and builds the contents with `items` (which checks unique keys).
+    static func decodeRest(
+        _ r: inout ByteReader, head: Head, items: [InternetPasswordItem], limits: StoreLimits
+    ) throws(SWCredError) -> StoreContents {
         let recordCount = Int(try r.u32())
         guard recordCount <= limits.maxAssociationRecords else {
             throw SWCredError(
@@ -162,10 +185,11 @@ enum PayloadCodec {
         var records: [AssociationRecord] = []
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount { records.append(try decodeRecord(&r, limits: limits)) }
-        let passkeys: [PasskeyItem] = try schema >= 2 ? PasskeyCodec.decode(&r, limits: limits, itemCount: itemCount) : []
+        let passkeys: [PasskeyItem] =
+            try head.schema >= 2 ? PasskeyCodec.decode(&r, limits: limits, itemCount: head.itemCount) : []
         try r.expectEnd()
         var contents = try StoreContents(
-            schemaVersion: schema, creationDate: created, settings: settings, items: items,
+            schemaVersion: head.schema, creationDate: head.created, settings: head.settings, items: items,
             associationRecords: records, passkeys: passkeys
         )
         contents.limits = limits
@@ -266,6 +290,15 @@ enum PayloadCodec {
             return hasher.finalize()
         }
 
+        /// Whether this item's nine-attribute key is `item`'s (exact bytes).
+        func hasKey(of item: InternetPasswordItem, in bytes: [UInt8]) -> Bool {
+            func same(_ range: Range<Int>, _ value: String) -> Bool { Filter.equal(Array(value.utf8), bytes, range) }
+            return synchronizable == item.synchronizable && port == item.port && same(server, item.server)
+                && same(account, item.account) && same(accessGroup, item.accessGroup)
+                && same(protocolCode, item.protocolCode) && same(authenticationType, item.authenticationType)
+                && same(path, item.path) && same(securityDomain, item.securityDomain)
+        }
+
         /// A cheap first test of an ``ItemQuery`` on the raw bytes (server and account, compared as
         /// exact bytes); the items it accepts are built and checked with ``ItemQuery/matches(_:)``.
         struct Filter {
@@ -285,7 +318,7 @@ enum PayloadCodec {
                 return true
             }
 
-            private static func equal(_ value: [UInt8], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+            static func equal(_ value: [UInt8], _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
                 guard value.count == range.count else { return false }
                 guard !range.isEmpty else { return true }
                 return value.withUnsafeBytes { lhs in

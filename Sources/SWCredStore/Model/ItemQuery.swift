@@ -108,7 +108,7 @@ public struct ItemQuery: Sendable, Hashable, Codable {
     /// Exact-byte comparison; `nil` is a wildcard.
     private static func same(_ wanted: String?, _ actual: String) -> Bool {
         guard let wanted else { return true }
-        return wanted.utf8.elementsEqual(actual.utf8)
+        return ExactBytes.equal(wanted, actual)
     }
 }
 

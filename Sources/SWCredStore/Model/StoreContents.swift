@@ -98,14 +98,24 @@ public struct StoreContents: Sendable {
         itemIndex.offset(of: key, in: items).map { items[$0] }
     }
 
-    /// Every item that matches `query`, negative entries included when the query allows them.
+    /// Every item that matches `query`, negative entries included when the query allows them, in
+    /// store order.
     public func items(matching query: ItemQuery) -> [InternetPasswordItem] {
-        items.filter(query.matches)
+        matchingOffsets(query).map { items[$0] }
     }
 
     /// Items that carry passwords: matches of `query` that are not negative entries.
     public func passwordItems(matching query: ItemQuery) -> [InternetPasswordItem] {
-        items.filter { !$0.isNegative && query.matches($0) }
+        matchingOffsets(query).compactMap { items[$0].isNegative ? nil : items[$0] }
+    }
+
+    /// The offsets of the items that match `query`, ascending. A query that names a server and
+    /// an account looks only at their items (through the index); any other looks at every item.
+    func matchingOffsets(_ query: ItemQuery) -> [Int] {
+        if let server = query.server, let account = query.account {
+            return itemIndex.candidateOffsets(server: server, account: account).filter { query.matches(items[$0]) }
+        }
+        return items.indices.filter { query.matches(items[$0]) }
     }
 
     /// Adds an item, setting its creation and modification dates to `date`.
@@ -151,7 +161,7 @@ public struct StoreContents: Sendable {
         limits: StoreLimits? = nil
     ) throws(SWCredError) -> Int {
         let limits = limits ?? self.limits
-        let offsets = items.indices.filter { query.matches(items[$0]) }
+        let offsets = matchingOffsets(query)
         guard !offsets.isEmpty else { throw SWCredError(.itemNotFound, "no item matches the update") }
         let stamp = date.roundedToMilliseconds
         var changed: [(Int, InternetPasswordItem)] = []

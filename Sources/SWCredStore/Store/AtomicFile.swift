@@ -23,7 +23,8 @@ enum AtomicFile {
     /// The temporary-name prefix for a target: `.<name>.tmp-`.
     static func temporaryPrefix(for name: String) -> String { ".\(name).tmp-" }
 
-    /// Writes `bytes` to `path` atomically and durably.
+    /// Writes `bytes` to `path` atomically (a reader sees the old or the new file) and, when
+    /// `durable`, durably (`fsync` of the file before the rename and of the folder after it).
     /// - Throws: `ioFailure` naming the step (the old file untouched and no temporary file left
     ///   when the failure comes before the rename), `conflict`, or the `createOnly` error.
     static func write(
@@ -31,6 +32,7 @@ enum AtomicFile {
         to path: String,
         replace: Replace,
         label: String,
+        durable: Bool = true,
         options: StoreOptions
     ) throws(SWCredError) {
         let (directory, name) = POSIX.split(path)
@@ -46,7 +48,7 @@ enum AtomicFile {
             try POSIX.writeAll(fd, bytes, step: "\(label): write temporary file")
             TestHooks.reach(.afterTempWrite, options: options)
             // Step 7: fsync, then close, checking both.
-            try POSIX.fsync(fd, step: "\(label): fsync temporary file")
+            if durable { try POSIX.fsync(fd, step: "\(label): fsync temporary file") }
         } catch {
             POSIX.closeQuietly(fd)
             _ = POSIX.unlink(temporary)
@@ -78,7 +80,7 @@ enum AtomicFile {
         TestHooks.reach(.afterRename, options: options)
         TestHooks.reach(.beforeDirsync, options: options)
         // Step 10: fsync the directory.
-        try POSIX.fsyncDirectory(directory, step: "\(label): fsync directory")
+        if durable { try POSIX.fsyncDirectory(directory, step: "\(label): fsync directory") }
     }
 
     /// `renameat2(RENAME_NOREPLACE)`, or `link` + `unlink` where it does not exist.

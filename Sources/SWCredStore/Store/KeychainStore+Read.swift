@@ -52,6 +52,25 @@ extension KeychainStore {
     func verify(
         _ bytes: [UInt8], header: StoreHeader, keys: StoreKeys, selection: ReadSelection = .everything
     ) throws(SWCredError) -> Verified {
+        var opened = try authenticate(bytes, header: header, keys: keys)
+        defer { Sodium.memzero(&opened.plaintext) }
+        // Step 10: decode.
+        let contents = try PayloadCodec.decode(opened.plaintext, limits: options.limits, selection: selection)
+        return Verified(
+            header: header, contents: contents, overriddenMark: opened.overriddenMark, markState: opened.markState
+        )
+    }
+
+    /// A file that passed steps 6–9: its plaintext payload, not yet decoded. The caller wipes
+    /// ``plaintext`` when done.
+    struct Authenticated {
+        var plaintext: [UInt8]
+        var overriddenMark: UInt64?
+        var markState: RollbackState.Mark
+    }
+
+    /// Steps 6–9 of the read order (header MAC, rollback, AEAD); `header` has passed steps 1–5.
+    func authenticate(_ bytes: [UInt8], header: StoreHeader, keys: StoreKeys) throws(SWCredError) -> Authenticated {
         // Step 7: header MAC.
         guard try header.macIsValid(macKey: keys.headerMAC) else {
             throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
@@ -73,7 +92,7 @@ extension KeychainStore {
         }
         // Step 9: AEAD over the payload, the whole header as associated data.
         let headerBytes = Array(bytes[0..<StoreHeader.length])
-        var plaintext: [UInt8]
+        let plaintext: [UInt8]
         do throws(SWCredError) {
             plaintext = try XChaCha20Poly1305.open(
                 bytes[StoreHeader.length...], associatedData: headerBytes, nonce: header.nonce, key: keys.payload
@@ -84,26 +103,29 @@ extension KeychainStore {
             }
             throw error
         }
-        defer { Sodium.memzero(&plaintext) }
-        // Step 10: decode.
-        let contents = try PayloadCodec.decode(plaintext, limits: options.limits, selection: selection)
-        return Verified(header: header, contents: contents, overriddenMark: overridden, markState: mark)
+        return Authenticated(plaintext: plaintext, overriddenMark: overridden, markState: mark)
     }
 
     func recordMark(_ verified: Verified) throws(SWCredError) {
+        try recordMark(generation: verified.header.generation, markState: verified.markState)
+    }
+
+    /// Raises the rollback mark to `generation`, a generation just read and verified, when the
+    /// mark (as read before, `markState`) is lower, missing or unverifiable.
+    func recordMark(generation: UInt64, markState: RollbackState.Mark) throws(SWCredError) {
         let keys = state.withLock { $0.keys }
-        state.withLock { $0.generation = max($0.generation, verified.header.generation) }
-        switch verified.markState {
+        state.withLock { $0.generation = max($0.generation, generation) }
+        switch markState {
         case .missing:
-            try rollbackState().record(verified.header.generation, key: keys.state, force: false, options: options)
+            try rollbackState().record(generation, key: keys.state, force: false, options: options)
         case .unverifiable:
             options.warningHandler(
-                "the rollback state entry does not verify (rekeyed elsewhere?); re-anchored at generation \(verified.header.generation)"
+                "the rollback state entry does not verify (rekeyed elsewhere?); re-anchored at generation \(generation)"
             )
-            try rollbackState().record(verified.header.generation, key: keys.state, force: true, options: options)
+            try rollbackState().record(generation, key: keys.state, force: true, options: options)
         case .valid(let seen):
-            if verified.header.generation > seen {
-                try rollbackState().record(verified.header.generation, key: keys.state, force: false, options: options)
+            if generation > seen {
+                try rollbackState().record(generation, key: keys.state, force: false, options: options)
             }
         }
     }
@@ -117,6 +139,7 @@ extension KeychainStore {
         return keys
     }
 
+    /// Step 1 of the read order: `fstat` (regular file, size within the limit), then the whole file.
     static func readFile(_ path: String, limits: StoreLimits) throws(SWCredError) -> [UInt8] {
         guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "keychain: open") else {
             throw SWCredError(.storeNotFound, "no store at \(path)")

@@ -53,14 +53,8 @@ extension KeychainStore {
     ///
     /// - Throws: `busy`, `conflict`, the read errors of ``snapshot(selection:)``, `ioFailure`.
     public func beginTransaction(expectedGeneration: UInt64? = nil) throws(SWCredError) -> StoreTransaction {
-        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store", label: "keychain")
+        let (lock, bytes, header, keys) = try lockAndRead()
         do throws(SWCredError) {
-            TestHooks.reach(.afterLock, options: options)
-            let (directory, name) = POSIX.split(path)
-            AtomicFile.removeStrayTemporaries(directory: directory, name: name)
-            let bytes = try Self.readFile(path, limits: options.limits)
-            let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
-            let keys = try currentKeys(for: header)
             let verified = try verify(bytes, header: header, keys: keys)
             if let expectedGeneration, expectedGeneration != header.generation {
                 throw SWCredError(
@@ -75,20 +69,47 @@ extension KeychainStore {
         }
     }
 
+    /// Steps 1 and 2 of the write path up to verification: takes the lock, removes stray
+    /// temporary files, reads the file and checks its header and keys (steps 1–6 of the read
+    /// order). The caller verifies the rest and releases the lock; on error it is released here.
+    func lockAndRead() throws(SWCredError) -> (lock: FileLock, bytes: [UInt8], header: StoreHeader, keys: StoreKeys) {
+        let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store", label: "keychain")
+        do throws(SWCredError) {
+            TestHooks.reach(.afterLock, options: options)
+            let (directory, name) = POSIX.split(path)
+            AtomicFile.removeStrayTemporaries(directory: directory, name: name)
+            let bytes = try Self.readFile(path, limits: options.limits)
+            let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+            return (lock, bytes, header, try currentKeys(for: header))
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
     /// Seals and writes `contents` as the generation after `verified` (the lock is held).
     func commit(_ contents: StoreContents, after verified: Verified, keys: StoreKeys) throws(SWCredError) {
         guard contents != verified.contents else {
             try recordMark(verified)
             return
         }
-        let newGeneration = try nextGeneration(after: verified)
+        var plaintext = PayloadCodec.encode(contents)
+        defer { Sodium.memzero(&plaintext) }
+        try write(plaintext: plaintext, after: verified.header, overriddenMark: verified.overriddenMark, keys: keys)
+    }
+
+    /// Seals `plaintext` as the generation after `header` (and after an overridden rollback
+    /// mark), writes it in place of that generation, and raises the rollback mark (the lock is
+    /// held): steps 4–11 of the write path.
+    func write(
+        plaintext: [UInt8], after header: StoreHeader, overriddenMark: UInt64?, keys: StoreKeys
+    ) throws(SWCredError) {
+        let newGeneration = try nextGeneration(after: header, overriddenMark: overriddenMark)
         let file = try Self.seal(
-            contents, parameters: verified.header.keyParameters, storeID: storeID, generation: newGeneration, keys: keys,
-            options: options
+            plaintext: plaintext, parameters: header.keyParameters, storeID: storeID, generation: newGeneration,
+            keys: keys, options: options
         )
-        try AtomicFile.write(
-            file, to: path, replace: .ifGeneration(verified.header.generation), label: "keychain", options: options
-        )
+        try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), label: "keychain", options: options)
         state.withLock { $0.generation = max($0.generation, newGeneration) }
         try rollbackState().record(newGeneration, key: keys.state, force: false, options: options)
     }
@@ -134,7 +155,7 @@ extension KeychainStore {
         let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
         let keys = try currentKeys(for: header)
         let verified = try verify(bytes, header: header, keys: keys)
-        let newGeneration = try nextGeneration(after: verified)
+        let newGeneration = try nextGeneration(after: verified.header, overriddenMark: verified.overriddenMark)
         let file = try Self.seal(
             verified.contents, parameters: parameters, storeID: storeID, generation: newGeneration, keys: newKeys,
             options: options
@@ -146,15 +167,14 @@ extension KeychainStore {
         try rollbackState().record(newGeneration, key: newKeys.state, force: true, options: options)
     }
 
-    func nextGeneration(after verified: Verified) throws(SWCredError) -> UInt64 {
-        var base = verified.header.generation
-        if let mark = verified.overriddenMark { base = max(base, mark) }
+    func nextGeneration(after header: StoreHeader, overriddenMark: UInt64?) throws(SWCredError) -> UInt64 {
+        var base = header.generation
+        if let overriddenMark { base = max(base, overriddenMark) }
         guard base < UInt64.max else { throw SWCredError(.limitExceeded, "the generation counter is exhausted") }
         return base + 1
     }
 
-    /// The cached keys, if the header's key parameters are still the ones this instance opened.
-
+    /// Encodes and encrypts `contents` into a whole file (see ``seal(plaintext:parameters:storeID:generation:keys:options:)``).
     static func seal(
         _ contents: StoreContents,
         parameters: StoreHeader.KeyParameters,
@@ -198,8 +218,6 @@ extension KeychainStore {
         )
         return headerBytes + ciphertext
     }
-
-    /// Step 1 of the read order: `fstat` (regular file, size within the limit), then the whole file.
 }
 
 /// A write transaction held open: the store's write lock, the verified contents it read, and

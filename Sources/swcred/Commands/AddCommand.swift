@@ -164,25 +164,32 @@ struct AddCommand: SWCredSubcommand {
             secret: secret
         )
         let update = self.update
-        let operation: AddOperation = try await storeOptions.modify(console: console, createIfMissing: true) {
-            (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
-            let negative = contents.items(matching: ItemQuery(
-                server: item.server, account: InternetPasswordItem.negativeEntryAccount,
-                synchronizable: .any, isNegative: true))
-            if !negative.isEmpty {
-                throw SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
-                    + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
-            }
-            if let existing = contents.item(forKey: item.key) {
-                guard update else {
-                    throw SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
+        let neverSaved = SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
+            + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
+        let exists = SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
+        // The common case, a new item in an existing store, adds without building the store's
+        // other items; creating the store and updating an item take the general transaction.
+        let operation: AddOperation
+        switch try await storeOptions.addIfAbsent(item) {
+        case .added?: operation = .added
+        case .serverNeverSaved?: throw neverSaved
+        case .keyExists? where !update: throw exists
+        case .keyExists?, nil:
+            operation = try await storeOptions.modify(console: console, createIfMissing: true) {
+                (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
+                let negative = contents.items(matching: ItemQuery(
+                    server: item.server, account: InternetPasswordItem.negativeEntryAccount,
+                    synchronizable: .any, isNegative: true))
+                if !negative.isEmpty { throw neverSaved }
+                if let existing = contents.item(forKey: item.key) {
+                    guard update else { throw exists }
+                    if existing.secret == item.secret { return .unchanged }
+                    try contents.update(matching: ItemQuery(key: item.key), with: ItemUpdate(secret: item.secret), at: now)
+                    return .updated
                 }
-                if existing.secret == item.secret { return .unchanged }
-                try contents.update(matching: ItemQuery(key: item.key), with: ItemUpdate(secret: item.secret), at: now)
-                return .updated
+                try contents.add(item, at: now)
+                return .added
             }
-            try contents.add(item, at: now)
-            return .added
         }
         let result = AddResult(
             status: 0, operation: operation.rawValue,

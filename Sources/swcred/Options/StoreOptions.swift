@@ -243,6 +243,18 @@ extension GlobalStoreOptions {
         }
     }
 
+    /// Adds `item` to an existing store unless its key, or a "Passwords not saved" entry for its
+    /// server, exists (``KeychainStore/addIfAbsent(_:refusingServersNeverSaved:)``: one write
+    /// transaction that builds none of the store's other items).
+    /// - Returns: what happened, or `nil` when there is no store yet (nothing was done).
+    func addIfAbsent(_ item: InternetPasswordItem) async throws(SWCredError) -> KeychainStore.AddIfAbsentOutcome? {
+        let options = self
+        return try await Blocking.run { () throws(SWCredError) -> KeychainStore.AddIfAbsentOutcome? in
+            guard pathExists(try options.storePath()) else { return nil }
+            return try options.openStoreForWriting().addIfAbsent(item, refusingServersNeverSaved: true)
+        }
+    }
+
     /// Creates the store on a first write, or opens it when another process created it first.
     private func createOnFirstWrite(console: Console) throws(SWCredError) -> KeychainStore {
         let path = try storePath()

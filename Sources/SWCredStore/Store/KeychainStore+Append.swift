@@ -1,0 +1,97 @@
+public import Foundation
+public import SWCredCore
+import SWCredSodium
+
+// Adding one item without building the store's other items (issue 13). The steps and guarantees
+// are the write path's (spec/store.md §6): lock, read and verify the whole file, apply, seal, write
+// durably, raise the rollback mark. Only the apply step differs: the new item's encoding is
+// inserted into the verified payload, which is byte for byte what encoding the changed contents
+// would give (items keep their insertion order; the encoding is canonical).
+extension KeychainStore {
+    /// What ``addIfAbsent(_:refusingServersNeverSaved:)`` did.
+    public enum AddIfAbsentOutcome: Sendable, Equatable {
+        /// The item was added and is durable.
+        case added
+        /// An item with the same key (a negative entry included) exists; nothing was written.
+        case keyExists
+        /// A "Passwords not saved" entry exists for the item's server; nothing was written.
+        case serverNeverSaved
+    }
+
+    /// Adds `item` as one write transaction unless its key exists, without building the store's
+    /// other items: the cost of `swcred add`, which at 10,000 items was mostly the decoding,
+    /// comparing and re-encoding of every item.
+    ///
+    /// The item's dates are set to the clock's time; it is validated as
+    /// ``StoreContents/add(_:at:limits:)`` validates it, and the item limit applies.
+    ///
+    /// - Parameters:
+    ///   - item: the item to add.
+    ///   - refusingServersNeverSaved: when `true`, a "Passwords not saved" entry for the item's
+    ///     server (any account, any synchronizable value) stops the add with
+    ///     ``AddIfAbsentOutcome/serverNeverSaved``.
+    /// - Returns: whether the item was added, and if not, why.
+    /// - Throws: `invalidParameter`, `limitExceeded`, `busy`, `conflict`, the read errors of
+    ///   ``snapshot(selection:)``, `ioFailure` naming the step.
+    public func addIfAbsent(
+        _ item: InternetPasswordItem, refusingServersNeverSaved: Bool
+    ) throws(SWCredError) -> AddIfAbsentOutcome {
+        let (lock, bytes, header, keys) = try lockAndRead()
+        defer { lock.release() }
+        var opened = try authenticate(bytes, header: header, keys: keys)
+        defer { Sodium.memzero(&opened.plaintext) }
+
+        var item = item
+        let stamp = options.clock.now().roundedToMilliseconds
+        item.creationDate = stamp
+        item.modificationDate = stamp
+        if item.isNegative { item.secret = nil }
+
+        guard let scan = try PayloadCodec.scanForAppend(opened.plaintext, limits: options.limits, item: item) else {
+            // Two items' key hashes collide (Hasher is 64-bit and seeded per process, so this is
+            // practically never): the full decode settles whether the keys are equal.
+            let contents = try PayloadCodec.decode(opened.plaintext, limits: options.limits)
+            let verified = Verified(
+                header: header, contents: contents, overriddenMark: opened.overriddenMark, markState: opened.markState
+            )
+            return try addIfAbsent(item, to: verified, keys: keys, refusingServersNeverSaved: refusingServersNeverSaved)
+        }
+        let refusal: AddIfAbsentOutcome? =
+            refusingServersNeverSaved && scan.negativeEntryExists ? .serverNeverSaved : scan.keyExists ? .keyExists : nil
+        if let refusal {
+            try recordMark(generation: header.generation, markState: opened.markState)
+            return refusal
+        }
+        try ItemValidation.validate(item, limits: options.limits)
+        guard scan.itemCount < options.limits.maxItems else {
+            throw SWCredError(
+                .limitExceeded, "the store holds \(scan.itemCount) items; the limit is \(options.limits.maxItems)"
+            )
+        }
+        var plaintext = PayloadCodec.appending(item, to: opened.plaintext, scan: scan)
+        defer { Sodium.memzero(&plaintext) }
+        try write(plaintext: plaintext, after: header, overriddenMark: opened.overriddenMark, keys: keys)
+        return .added
+    }
+
+    /// The same add on decoded contents (after a key-hash collision).
+    private func addIfAbsent(
+        _ item: InternetPasswordItem, to verified: Verified, keys: StoreKeys, refusingServersNeverSaved: Bool
+    ) throws(SWCredError) -> AddIfAbsentOutcome {
+        var contents = verified.contents
+        contents.limits = options.limits
+        let negative = ItemQuery(
+            server: item.server, account: InternetPasswordItem.negativeEntryAccount, synchronizable: .any, isNegative: true
+        )
+        var outcome = AddIfAbsentOutcome.added
+        if refusingServersNeverSaved && !contents.items(matching: negative).isEmpty {
+            outcome = .serverNeverSaved
+        } else if contents.item(forKey: item.key) != nil {
+            outcome = .keyExists
+        } else {
+            try contents.add(item, at: item.creationDate)
+        }
+        try commit(contents, after: verified, keys: keys)
+        return outcome
+    }
+}

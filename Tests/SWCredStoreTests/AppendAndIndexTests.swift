@@ -1,0 +1,158 @@
+import Foundation
+import SWCredCore
+import SWCredSodium
+import Testing
+@testable import SWCredStore
+
+/// The two shortcuts of issue 13: adding one item without building the others
+/// (``KeychainStore/addIfAbsent(_:refusingServersNeverSaved:)``), and the site index behind
+/// queries that name a server and an account. Each is checked against the general path it replaces.
+@Suite("Store: one-item add and the site index agree with the general paths")
+struct AppendAndIndexTests {
+    /// Contents with items of several servers, a negative entry, association records and (when
+    /// asked) passkeys: every section of the payload.
+    static func mixedContents(passkeys: Bool) throws -> StoreContents {
+        var contents = StoreContents(creationDate: Date(timeIntervalSince1970: 1_700_000_000))
+        let now = Date(timeIntervalSince1970: 1_700_000_100)
+        for index in 0..<60 {
+            try contents.add(item("h\(index % 7).example", "u\(index)", password: "pw\(index)", synchronizable: index % 3 == 0), at: now)
+        }
+        try contents.add(InternetPasswordItem.negativeEntry(server: "never.example"), at: now)
+        try contents.upsertAssociationRecord(AssociationRecord(service: .webcredentials, appID: "T.a", host: "h1.example"))
+        if passkeys { _ = try contents.addPasskey(PasskeyStoreTests.passkey(1), at: now) }
+        return contents
+    }
+
+    @Test("Store §6 step 3: the payload with one item inserted is byte for byte the encoding of the changed contents (schema 1 and 2)")
+    func appendIsTheCanonicalEncoding() throws {
+        for withPasskeys in [false, true] {
+            let before = try Self.mixedContents(passkeys: withPasskeys)
+            var added = item("new.example", "someone", password: "secret")
+            added.creationDate = Date(timeIntervalSince1970: 1_700_000_200)
+            added.modificationDate = added.creationDate
+            var after = before
+            try after.add(added, at: added.creationDate)
+            let payload = PayloadCodec.encode(before)
+            let scan = try #require(try PayloadCodec.scanForAppend(payload, limits: .default, item: added))
+            #expect(scan.itemCount == before.items.count)
+            #expect(!scan.keyExists && !scan.negativeEntryExists)
+            #expect(PayloadCodec.appending(added, to: payload, scan: scan) == PayloadCodec.encode(after))
+        }
+    }
+
+    @Test("The scan finds an existing key (exact bytes, sync flag included) and a negative entry for the server")
+    func scanFindsKeysAndNegativeEntries() throws {
+        let contents = try Self.mixedContents(passkeys: false)
+        let payload = PayloadCodec.encode(contents)
+        func scan(_ candidate: InternetPasswordItem) throws -> PayloadCodec.AppendScan {
+            try #require(try PayloadCodec.scanForAppend(payload, limits: .default, item: candidate))
+        }
+        #expect(try scan(item("h3.example", "u3", synchronizable: true)).keyExists)
+        #expect(try !scan(item("h3.example", "u3", synchronizable: false)).keyExists)  // u3 is synchronizable
+        #expect(try !scan(item("H3.example", "u3", synchronizable: true)).keyExists)  // exact bytes
+        #expect(try scan(item("never.example", "anyone")).negativeEntryExists)
+        #expect(try !scan(item("h3.example", "anyone")).negativeEntryExists)
+    }
+
+    @Test("The scan checks the whole payload as decode does: a flipped byte anywhere is corruptPayload")
+    func scanChecksEverything() throws {
+        let payload = PayloadCodec.encode(try Self.mixedContents(passkeys: true))
+        var refusedByBoth = 0
+        for offset in stride(from: 0, to: payload.count, by: 7) {
+            var damaged = payload
+            damaged[offset] ^= 0xFF
+            let decodeError = errorCode { _ = try PayloadCodec.decode(damaged, limits: .default) }
+            let scanError = errorCode { _ = try PayloadCodec.scanForAppend(damaged, limits: .default, item: item("n.example", "u")) }
+            if decodeError != nil {
+                #expect(scanError == decodeError, "offset \(offset)")
+                refusedByBoth += 1
+            }
+        }
+        #expect(refusedByBoth > 20)
+    }
+
+    @Test("addIfAbsent: the added item reads back as the general add makes it, one generation later")
+    func addIfAbsentAddsDurably() throws {
+        let env = TestEnvironment()
+        let store = try env.createKeyFileStore()
+        try store.transaction { contents, now in
+            for index in 0..<50 { try contents.add(item("h\(index % 5).example", "u\(index)"), at: now) }
+        }
+        let generation = try store.snapshot().generation
+        let outcome = try store.addIfAbsent(item("h2.example", "new", password: "pw-new"), refusingServersNeverSaved: true)
+        #expect(outcome == .added)
+        let snapshot = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options()).snapshot()
+        #expect(snapshot.generation == generation + 1)
+        #expect(snapshot.contents.items.count == 51)
+        let stored = try #require(snapshot.contents.items.last)
+        #expect(stored.server == "h2.example" && stored.account == "new" && stored.secret == Array("pw-new".utf8))
+        #expect(stored.creationDate == env.clock.now().roundedToMilliseconds)
+        #expect(env.mode(of: env.storePath) & 0o777 == 0o600)
+    }
+
+    @Test("addIfAbsent: an existing key, a 'Passwords not saved' entry, an invalid item or the item limit write nothing")
+    func addIfAbsentRefusals() throws {
+        let env = TestEnvironment()
+        var limits = StoreLimits()
+        limits.maxItems = 4
+        let store = try env.createKeyFileStore(limits: limits)
+        try store.transaction { contents, now in
+            try contents.add(item("a.example", "u"), at: now)
+            try contents.add(InternetPasswordItem.negativeEntry(server: "never.example"), at: now)
+        }
+        let before = env.fileBytes()
+        #expect(try store.addIfAbsent(item("a.example", "u", password: "other"), refusingServersNeverSaved: true) == .keyExists)
+        #expect(try store.addIfAbsent(item("never.example", "u"), refusingServersNeverSaved: true) == .serverNeverSaved)
+        #expect(env.fileBytes() == before)
+        // Without the refusal the negative entry does not stop a password of another account.
+        #expect(try store.addIfAbsent(item("never.example", "u"), refusingServersNeverSaved: false) == .added)
+        let afterAdd = env.fileBytes()
+        #expect(errorCode { _ = try store.addIfAbsent(item("", "u"), refusingServersNeverSaved: true) } == .invalidParameter)
+        #expect(try store.addIfAbsent(item("b.example", "u"), refusingServersNeverSaved: true) == .added)
+        let full = env.fileBytes()
+        #expect(full != afterAdd)
+        #expect(errorCode { _ = try store.addIfAbsent(item("c.example", "u"), refusingServersNeverSaved: true) } == .limitExceeded)
+        #expect(env.fileBytes() == full)
+    }
+
+    @Test("addIfAbsent on a tampered or truncated file: corruptPayload, file untouched")
+    func addIfAbsentOnDamage() throws {
+        let env = TestEnvironment()
+        let store = try env.createKeyFileStore()
+        try store.transaction { contents, now in try contents.add(item("a.example", "u"), at: now) }
+        var bytes = env.fileBytes()
+        bytes[bytes.count - 20] ^= 0x01
+        env.write(bytes)
+        #expect(errorCode { _ = try store.addIfAbsent(item("b.example", "u"), refusingServersNeverSaved: true) } == .corruptPayload)
+        #expect(env.fileBytes() == bytes)
+        env.write(Array(bytes.dropLast(7)))
+        #expect(errorCode { _ = try store.addIfAbsent(item("b.example", "u"), refusingServersNeverSaved: true) } != nil)
+        #expect(env.fileBytes() == Array(bytes.dropLast(7)))
+    }
+
+    @Test("Site index: queries by server and account return what a scan of every item returns, through adds, updates and deletes")
+    func serverIndexAgreesWithScan() throws {
+        var contents = StoreContents(creationDate: Date(timeIntervalSince1970: 0))
+        var generator = SystemRandomNumberGenerator()
+        let servers = (0..<9).map { "s\($0).example" }
+        func scan(_ query: ItemQuery) -> [InternetPasswordItem] { contents.items.filter(query.matches) }
+        for step in 0..<600 {
+            let server = servers.randomElement(using: &generator) ?? "s0.example"
+            let account = "u\(Int.random(in: 0..<40, using: &generator))"
+            let now = Date(timeIntervalSince1970: Double(step))
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<6: try? contents.add(item(server, account), at: now)
+            case 6, 7:
+                // Moves items to another server or account (the index must follow the change).
+                let target = servers.randomElement(using: &generator) ?? "s1.example"
+                let update = Bool.random(using: &generator) ? ItemUpdate(server: target) : ItemUpdate(account: "u\(step % 40)")
+                _ = try? contents.update(matching: ItemQuery(server: server, account: account), with: update, at: now)
+            default: _ = try? contents.delete(matching: ItemQuery(server: server, account: account))
+            }
+            for query in [ItemQuery(server: server, synchronizable: .any), ItemQuery(server: server, account: account)] {
+                #expect(contents.items(matching: query) == scan(query), "step \(step)")
+            }
+        }
+        #expect(contents.items.count > 50)
+    }
+}
