@@ -67,7 +67,7 @@ struct PasskeySecretHygieneTests {
                 default: break
                 }
                 if let decoded = Data(base64Encoded: standard), Array(decoded).contains(subsequence: key) {
-                    return "base64 in \(run.prefix(12))…"
+                    return "inside a base64 run of \(run.count) characters"
                 }
             }
             if run.count >= 64, run.allSatisfy(\.isHexDigit) {
@@ -81,7 +81,7 @@ struct PasskeySecretHygieneTests {
                         decoded.append(byte)
                         at += 2
                     }
-                    if decoded.contains(subsequence: key) { return "hex in \(run.prefix(12))…" }
+                    if decoded.contains(subsequence: key) { return "inside a hex run of \(run.count) characters" }
                 }
             }
         }
