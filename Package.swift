@@ -169,7 +169,9 @@ let package = Package(
         .testTarget(
             name: "swcredTests",
             dependencies: [
-                "swcred", "SWCredTLSTestServer",
+                // SWCredStore and SWCredSodium: to read back, through the library, the private
+                // keys a process stored, and look for them in what it printed (T10 for passkeys).
+                "swcred", "SWCredTLSTestServer", "SWCredStore", "SWCredSodium",
             ]
         ),
     ]

@@ -22,11 +22,15 @@ struct SWCred: AsyncParsableCommand {
     )
 
     /// Hardens the process (core limit 0, non-dumpable) and refuses secret-valued options before
-    /// ArgumentParser parses argv, since its error messages would echo them (store.md §8).
+    /// ArgumentParser parses argv, since its error messages would echo them (store.md §8). A
+    /// `passkey delete` credential ID that starts with `-` is kept a positional
+    /// (``PasskeyDeleteCommand/protectingDashedCredentialID(_:)``).
     static func main() async {
         StartupHardening.apply()
-        SecretArgumentGuard.refuseSecretOptions(Array(CommandLine.arguments.dropFirst()))
-        await main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        SecretArgumentGuard.refuseSecretOptions(arguments)
+        let protected = PasskeyDeleteCommand.protectingDashedCredentialID(arguments)
+        await main(protected == arguments ? nil : protected)
     }
 }
 

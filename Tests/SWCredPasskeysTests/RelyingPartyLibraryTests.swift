@@ -32,7 +32,7 @@ struct RelyingPartyLibraryTests {
             challenge: Fixtures.challenge, assertChallenge: assertChallenge)
     }
 
-    @Test("PK-7: an app's registration verifies and yields the key; its assertion verifies with that key", arguments: ["webauthn", "fido2"])
+    @Test("PK-7, PK-4: an app's registration verifies (zero AAGUID, counter 0, flags UP UV BE BS AT) and yields the key; its assertion verifies with that key", arguments: ["webauthn", "fido2"])
     func appCeremony(library: String) throws {
         let ceremony = try Self.ceremony(caller: Fixtures.app(), rpID: "example.com")
         let origin = "https://example.com"
@@ -47,10 +47,19 @@ struct RelyingPartyLibraryTests {
             #expect(json["backedUp"] as? Bool == true)
             #expect(json["deviceType"] as? String == "multi_device")
             #expect(json["fmt"] as? String == "none")
+            #expect(json["userVerified"] as? Bool == true)
+        } else {
+            // UP | UV | BE | BS | AT, as python-fido2 reads the authenticator data (PK-4).
+            #expect(json["flags"] as? Int == 0x5D)
         }
         let asserted = try PythonVerifier.run(
             ["assert", library, Base64URL.encode(ceremony.assertChallenge), origin, "example.com", key], input: ceremony.assertion)
         #expect(asserted.status == 0, "\(asserted.stderr)")
+        if library == "webauthn" {
+            #expect(asserted.json["signCount"] as? Int == 0)
+            #expect(asserted.json["userVerified"] as? Bool == true)
+            #expect(asserted.json["backedUp"] as? Bool == true)
+        }
     }
 
     @Test("PK-7: a browser ceremony on a subdomain origin verifies with that origin", arguments: ["webauthn", "fido2"])

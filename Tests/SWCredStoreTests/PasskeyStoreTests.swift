@@ -114,6 +114,51 @@ struct PasskeyStoreTests {
         #expect(accepted < 3000)
     }
 
+    @Test("PK-8 (T6): every byte of the schema-2 golden store flipped (0x01, 0xFF), every truncation and appends give the T6 vector's error and leave the file as it was")
+    func fileCorruptionMatrix() throws {
+        // The vectors are ranges of the file layout (magic, version, header, sealed payload), so
+        // they hold for the passkey store too; only the file differs.
+        let vectors = try CorruptionTests.loadVectors()
+        let golden = try #require(Golden.fixture(Self.fixture))
+        let env = TestEnvironment()
+        Golden.installKeyFile(env)
+        env.write(golden)
+        let source = env.keySource
+        let store = try KeychainStore.open(at: env.storePath, keySource: source, options: env.options())
+        var checked = 0
+        for range in vectors.flips {
+            for offset in range.from..<(range.to < 0 ? golden.count : range.to) {
+                for mask in vectors.flipMasks {
+                    var bytes = golden
+                    bytes[offset] ^= mask
+                    CorruptionTests.check(
+                        bytes, expected: CorruptionTests.code(range.expected), env: env, openStore: store, source: source,
+                        label: "schema 2: flip \(mask) at \(offset)")
+                    checked += 1
+                }
+            }
+        }
+        for range in vectors.truncations {
+            for length in range.from..<(range.to < 0 ? golden.count : range.to) {
+                CorruptionTests.check(
+                    Array(golden.prefix(length)), expected: CorruptionTests.code(range.expected), env: env, openStore: store,
+                    source: source, label: "schema 2: truncate to \(length)")
+                checked += 1
+            }
+        }
+        for append in vectors.appends {
+            CorruptionTests.check(
+                golden + Array(repeating: 0xA5, count: append.count), expected: CorruptionTests.code(append.expected), env: env,
+                openStore: store, source: source, label: "schema 2: append \(append.count)")
+            checked += 1
+        }
+        #expect(checked == golden.count * 3 + vectors.appends.count)
+        env.write(golden)
+        let snapshot = try store.snapshot()
+        #expect(snapshot.contents.passkeys.count == 2)
+        #expect(snapshot.contents.passkeys.first?.privateKey == Self.passkey(1).privateKey)
+    }
+
     @Test("PK-8 (T1): 20 separate instances adding passkeys in parallel keep every passkey")
     func concurrentWriters() async throws {
         let env = TestEnvironment()

@@ -141,6 +141,16 @@ struct ImportExportCommandTests {
         #expect(try sandbox.run(["import", Self.fixture("safari.csv"), "--from", "lastpass"]).status == 64)
         #expect(try sandbox.run(["import", Self.fixture("safari.csv"), "--on-conflict", "merge"]).status == 64)
         #expect(try sandbox.run(["import", sandbox.path("missing.csv")]).status == 66)
+        // A store without passwords exports an empty file, which reads back with --from jsonl.
+        let empty = try StoreSandbox()
+        #expect(try empty.run(["init"]).status == 0)
+        let exported = try empty.run(["export"])
+        #expect(exported.status == 0 && exported.stdout.isEmpty, "\(exported.stderr)")
+        let reimported = try empty.run(["import", "-", "--from", "jsonl", "--format", "json"], stdin: exported.stdout)
+        #expect(reimported.status == 0, "\(reimported.stderr)")
+        #expect(try reimported.json()["rows"] as? Int == 0)
+        let auto = try empty.run(["import", "-"], stdin: exported.stdout)
+        #expect(auto.status == 65 && auto.stderr.contains("--from jsonl"), "\(auto.stderr)")
     }
 
     @Test("CLI-EXPORT: -o is created 0600 with O_EXCL; --force replaces and ends at 0600; never negative entries")

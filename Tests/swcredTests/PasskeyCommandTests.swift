@@ -1,4 +1,5 @@
 import Foundation
+import SWCredStore
 import Testing
 
 /// A private home with an app, offline sites and options files for `swcred passkey`.
@@ -136,6 +137,55 @@ struct PasskeyCommandTests {
         #expect(try box.passkeys().isEmpty)
         let again = try box.run(["passkey", "delete", "example.com", id])
         #expect(again.status == 44)
+    }
+
+    @Test("cli passkey delete: a credential ID that starts with '-' (base64url) is deleted, with options before or after it, never read as options")
+    func dashedCredentialID() throws {
+        // One ID in 64 starts with '-': ArgumentParser read `-…h…` as a pack of short options with
+        // -h in it, printed the help and exited 0 having deleted nothing (the ceremony test's
+        // rare "stdout is not JSON"), and other such IDs as an unknown option (64).
+        let box = try PasskeySandbox()
+        defer { box.cleanUp() }
+        #expect(try box.run(["init"]).status == 0)
+        let environment = ["HOME": box.home.path, "XDG_CONFIG_HOME": box.home.appendingPathComponent("config").path]
+        let store = try KeychainStore.open(
+            at: box.home.appendingPathComponent("data/swcred/keychain.swcred").path,
+            keySource: .keyFile(path: try StorePaths.keyFilePath(environment: environment)),
+            options: StoreOptions(stateDirectory: box.home.appendingPathComponent("library-state").path, warningHandler: { _ in }))
+        let ids: [[UInt8]] = [[0xFA, 0x10] + Array(repeating: 0x21, count: 18), [0xF8] + Array(repeating: 0, count: 19), [0xFB, 0xE0] + Array(repeating: 7, count: 18)]
+        try store.transaction { contents, now in
+            for (index, id) in ids.enumerated() {
+                _ = try contents.addPasskey(
+                    PasskeyItem(
+                        credentialID: id, rpID: "example.com", userHandle: [UInt8(index + 1)], userName: "user\(index)",
+                        displayName: "User", privateKey: (0..<32).map { UInt8($0 + index + 1) }),
+                    at: now)
+            }
+        }
+        let encoded = ids.map { Data($0).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "") }
+        #expect(encoded[0].hasPrefix("-h") && encoded[1].hasPrefix("-A") && encoded[2].hasPrefix("--"), "\(encoded)")
+        #expect(try box.passkeys().count == 3)
+
+        let withHelpLetter = try box.run(["passkey", "delete", "example.com", encoded[0], "--format", "json"])
+        #expect(withHelpLetter.status == 0, "\(withHelpLetter.stderr)")
+        #expect(try withHelpLetter.json()["operation"] as? String == "deleted")
+        let optionsFirst = try box.run(["passkey", "delete", "--format=json", "example.com", encoded[1]])
+        #expect(optionsFirst.status == 0, "\(optionsFirst.stderr)")
+        #expect(((try optionsFirst.json()["passkey"]) as? [String: Any])?["credentialID"] as? String == encoded[1])
+        let doubleDash = try box.run(["passkey", "delete", "example.com", encoded[2], "--lock-timeout", "5", "--format", "json"])
+        #expect(doubleDash.status == 0, "\(doubleDash.stderr)")
+        #expect(try box.passkeys().isEmpty)
+        // Once gone: no passkey (44), not the help; the same with an explicit terminator.
+        let again = try box.run(["passkey", "delete", "example.com", encoded[0]])
+        #expect(again.status == 44 && !again.stdout.contains("USAGE"), "\(again.stdout)")
+        let terminated = try box.run(["passkey", "delete", "--format", "json", "--", "example.com", encoded[1]])
+        #expect(terminated.status == 44, "\(terminated.stderr)")
+        // A misspelt option is still refused (64), not taken as an ID.
+        let misspelt = try box.run(["passkey", "delete", "example.com", encoded[0], "--formt", "json"])
+        #expect(misspelt.status == 64)
+        // The help itself still works.
+        let help = try box.run(["passkey", "delete", "-h"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE"))
     }
 
     @Test("cli PK-1: every association failure exits 11 or 12 with Apple's text and creates nothing")

@@ -148,7 +148,9 @@ public struct CredentialFile: Sendable {
             }
         }
         guard let detected = parser.format else {
-            throw SWCredError(.malformedInput, "the input is empty: no header row and no JSON line")
+            throw SWCredError(
+                .malformedInput,
+                "the input is empty: no header row and no JSON line (an empty swcred export reads with --from jsonl)")
         }
         return CredentialFile(
             format: detected, rows: parser.rows, credentials: parser.credentials, skipped: parser.skipped,
@@ -201,7 +203,12 @@ public struct CredentialFile: Sendable {
                 firstByte = bytes[i]
                 break
             }
-            guard let firstByte else { return 0 }
+            guard let firstByte else {
+                // Nothing but white space: an empty JSON lines file (what `export` writes for a
+                // store without passwords) holds no rows; under auto it names no format.
+                if requested == .jsonl { format = .jsonl }
+                return 0
+            }
             if requested == .jsonl || (requested == nil && firstByte == UInt8(ascii: "{")) {
                 format = .jsonl
                 try readJSONLines(bytes, from: start, arena: arena)

@@ -179,7 +179,11 @@ struct PasskeyRegisterCommand: SWCredSubcommand {
             let answer: PasskeyDecision = user == .allow ? .allow : .cancel
             let response = try await caller.transact(storeOptions: storeOptions, console: console) {
                 (who: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> RegistrationResponse in
-                try PasskeyAuthenticator.register(parsed, caller: who, responder: { _ in answer }, in: &contents, at: now)
+                let response = try PasskeyAuthenticator.register(
+                    parsed, caller: who, responder: { _ in answer }, in: &contents, at: now)
+                // Debug builds, for the T10/T11 tests: the decrypted store with its keys is in memory here.
+                TestPausePoint.pauseIfRequested("passkey-in-transaction")
+                return response
             }
             emit(response, console: console)
             return 0
@@ -217,7 +221,7 @@ struct PasskeyAssertCommand: SWCredSubcommand {
             let user = self.user
             let response = try await caller.transact(storeOptions: storeOptions, console: console) {
                 (who: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> AuthenticationResponse in
-                try PasskeyAuthenticator.authenticate(
+                let response = try PasskeyAuthenticator.authenticate(
                     parsed, caller: who,
                     responder: { prompt in
                         if user == .cancel || pick == "cancel" { return .cancel }
@@ -226,6 +230,8 @@ struct PasskeyAssertCommand: SWCredSubcommand {
                         return .choose(prompt.userNames.firstIndex(of: pick) ?? -1)
                     },
                     in: &contents, at: now)
+                TestPausePoint.pauseIfRequested("passkey-in-transaction")
+                return response
             }
             emit(response, console: console)
             return 0
@@ -336,6 +342,48 @@ struct PasskeyDeleteCommand: SWCredSubcommand {
         case .text: console.out("deleted the passkey of \(removed.userName) for \(removed.rpID)")
         }
         return 0
+    }
+}
+
+extension PasskeyDeleteCommand {
+    /// The options of `passkey delete` that take a separate value (`--format json`).
+    static let valueTakingOptions: Set<String> = [
+        "--format", "--store", "--key-file", "--passphrase-file", "--passphrase-fd", "--lock-timeout",
+    ]
+    /// Its flags.
+    static let flagOptions: Set<String> = ["--passphrase-stdin", "--allow-rollback", "--version", "--help", "-h"]
+
+    /// argv (without the program name) with a credential ID that starts with `-` placed after `--`.
+    ///
+    /// base64url's alphabet includes `-`, so one credential ID in 64 starts with it, and
+    /// ArgumentParser reads such a token as options: `-AbCh…` as a pack of short options with
+    /// `-h` in it (it printed the help and exited 0, deleting nothing), others as an unknown
+    /// option (64). For `passkey delete` a token that starts with `-` and is none of the command's
+    /// options (`--name` or `--name=value`) is a positional; the positionals move, in order, behind
+    /// a `--` after the options, so `delete RPID -AbC… --format json` means what it says. Any
+    /// other argv is returned unchanged, and so is one that already has a `--`.
+    static func protectingDashedCredentialID(_ arguments: [String]) -> [String] {
+        guard arguments.count > 2, arguments[0] == "passkey", arguments[1] == "delete", !arguments.contains("--") else {
+            return arguments
+        }
+        var options: [String] = []
+        var positionals: [String] = []
+        var moved = false
+        var rest = arguments.dropFirst(2)[...]
+        while let token = rest.popFirst() {
+            let name = token.split(separator: "=", maxSplits: 1).first.map(String.init) ?? token
+            if valueTakingOptions.contains(name) {
+                options.append(token)
+                if name == token, let value = rest.popFirst() { options.append(value) }
+            } else if flagOptions.contains(token) {
+                options.append(token)
+            } else {
+                positionals.append(token)
+                if token.hasPrefix("-"), token != "-" { moved = true }
+            }
+        }
+        guard moved else { return arguments }
+        return ["passkey", "delete"] + options + ["--"] + positionals
     }
 }
 

@@ -105,6 +105,27 @@ struct CredentialImportTests {
         #expect(Self.failure("name,url,username,password\na,https://bücher.example/,u,p\n")?.code == .malformedInput)
     }
 
+    @Test("an empty JSON lines export (a store without passwords) reads back as zero rows with the format given; under auto it is malformedInput naming --from jsonl")
+    func emptyJSONLines() throws {
+        // Found by the credential-import fuzz target (FailCases/credential-import/crash-e4602550…):
+        // a header-only CSV imports nothing, its JSON lines export is empty, and that export did
+        // not read back even as JSON lines.
+        let header = try Self.parse("Title,URL,Username,Password,Notes,OTPAuth\n")
+        #expect(header.rows == 0 && header.credentials.isEmpty)
+        let exported = try CredentialExport.encode([], as: .jsonl)
+        for input in [exported, [], Array(" \n\r\n".utf8)] {
+            let file = try CredentialFile.parse(copying: input, format: .jsonl)
+            #expect(file.format == .jsonl && file.rows == 0 && file.credentials.isEmpty)
+            var contents = StoreContents(creationDate: Self.date)
+            let summary = try file.apply(to: &contents, onConflict: .fail, at: Self.date)
+            #expect(summary.rows == 0 && summary.added == 0 && contents.items.isEmpty)
+            let auto = try #require(Self.failure(String(decoding: input, as: UTF8.self)))
+            #expect(auto.code == .malformedInput && auto.message.contains("--from jsonl"), "\(auto.message)")
+        }
+        // A CSV format given for an empty input still has no header: malformed.
+        #expect(Self.failure("", format: .safari)?.code == .malformedInput)
+    }
+
     @Test("rows: field count must match the header; empty and oversized passwords are invalid")
     func rowChecks() throws {
         #expect(
