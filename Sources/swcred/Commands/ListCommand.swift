@@ -28,10 +28,11 @@ struct ListCommand: SWCredSubcommand {
         let site = try domain.map { (text: String) throws(SWCredError) in try SiteArgument(text) }
         let query = ItemQuery(server: site?.host, port: site?.port, synchronizable: .any)
         // Only matching items are built, without their secrets (a listing never shows them).
-        let selection = ReadSelection(items: query, secrets: false)
+        // Without a domain every item matches: the plain full decode, with no filter to apply.
+        let selection = ReadSelection(items: site == nil ? nil : query, secrets: false)
         let (items, generation) = try await storeOptions.readSnapshot(console: console, selection: selection) {
             (snapshot: StoreSnapshot) in
-            (snapshot.contents.items(matching: query), snapshot.generation)
+            (site == nil ? snapshot.contents.items : snapshot.contents.items(matching: query), snapshot.generation)
         }
         switch console.format {
         case .json:
