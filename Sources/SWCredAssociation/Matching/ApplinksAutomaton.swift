@@ -85,14 +85,27 @@ public final class ApplinksAutomaton {
         case items([QueryItem])
     }
 
-    struct Rule {
-        var detail: Int
-        var decided: MatchedRule
-        var exclude: Bool
-        var caseSensitive: Bool
-        var percentEncoded: Bool
-        var query: Query
-        var fragment: Pattern?
+    final class Rule {
+        let detail: Int
+        let decided: MatchedRule
+        let exclude: Bool
+        let caseSensitive: Bool
+        let percentEncoded: Bool
+        let query: Query
+        let fragment: Pattern?
+
+        init(
+            detail: Int, decided: MatchedRule, exclude: Bool, caseSensitive: Bool, percentEncoded: Bool, query: Query,
+            fragment: Pattern?
+        ) {
+            self.detail = detail
+            self.decided = decided
+            self.exclude = exclude
+            self.caseSensitive = caseSensitive
+            self.percentEncoded = percentEncoded
+            self.query = query
+            self.fragment = fragment
+        }
     }
 
     struct PathGroup {
@@ -118,7 +131,8 @@ public final class ApplinksAutomaton {
     private let verdicts: UnsafeMutablePointer<Int8>
     /// Whether a group reads percent-decoded paths.
     private let decodes: Bool
-    @exclusivity(unchecked) private var merged: [Int32] = []
+    /// Candidates of several groups, merged (at most one per rule).
+    private let merged: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var decodedPath: [UInt8] = []
     /// The last app asked about and its index (bulk runs ask about one app).
     @exclusivity(unchecked) private var lastApp: (id: String, index: Int)?
@@ -199,6 +213,7 @@ public final class ApplinksAutomaton {
             if case .any = rule.query, rule.fragment == nil { pathOnly[i] = true } else { pathOnly[i] = false }
         }
         verdicts = .allocate(capacity: max(rules.count, 1))
+        merged = .allocate(capacity: max(rules.count, 1))
         decodes = programs[2].count + programs[3].count > 0
         groups = programs.enumerated().compactMap { group, list in
             guard !list.isEmpty else { return nil }
@@ -216,6 +231,7 @@ public final class ApplinksAutomaton {
         ruleDetails.deallocate()
         pathOnly.deallocate()
         verdicts.deallocate()
+        merged.deallocate()
     }
 
     /// The cache figures now.
@@ -249,7 +265,8 @@ public final class ApplinksAutomaton {
             guard let scan = LinkURLView.scan(bytes) else { return nil }
             return decide(
                 path: UnsafeBufferPointer(rebasing: bytes[scan.pathStart..<scan.pathEnd]),
-                query: scan.queryStart < 0 ? nil : UnsafeBufferPointer(rebasing: bytes[scan.queryStart..<scan.queryEnd]),
+                query: scan.queryStart < 0
+                    ? nil : UnsafeBufferPointer(rebasing: bytes[scan.queryStart..<scan.queryEnd]),
                 fragment: scan.fragmentStart < 0
                     ? nil : UnsafeBufferPointer(rebasing: bytes[scan.fragmentStart..<scan.count]),
                 nonDefaultPort: scan.nonDefaultPort, appID: appID)
@@ -315,7 +332,9 @@ public final class ApplinksAutomaton {
             if let last = lastApp, last.id == appID {
                 wanted = last.index
             } else {
-                guard let index = appIndex[appID] else { return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil) }
+                guard let index = appIndex[appID] else {
+                    return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil)
+                }
                 lastApp = (appID, index)
                 wanted = index
             }
@@ -328,16 +347,16 @@ public final class ApplinksAutomaton {
         verdicts.update(repeating: -1, count: candidates.count)
         if wanted >= 0 {
             app = wanted
-            found = candidates.withUnsafeBufferPointer { firstDeciding($0, app: wanted, apps: apps, query, fragment) }
+            found = firstDeciding(candidates, app: wanted, apps: apps, query, fragment)
         } else {
             // No app given: each listed app in order, the first that decides (verdicts memoised).
-            (found, app) = candidates.withUnsafeBufferPointer { list in
+            (found, app) = {
                 for app in 0..<apps {
-                    let found = firstDeciding(list, app: app, apps: apps, query, fragment)
+                    let found = firstDeciding(candidates, app: app, apps: apps, query, fragment)
                     if found >= 0 { return (found, app) }
                 }
                 return (-1, 0)
-            }
+            }()
         }
         guard found >= 0 else { return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil) }
         let index = Int(found)
@@ -366,8 +385,8 @@ public final class ApplinksAutomaton {
         return -1
     }
 
-    /// The rules whose path accepts `path`, in priority order.
-    private func pathCandidates(_ path: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    /// The rules whose path accepts `path`, in priority order (valid until a path automaton runs again).
+    private func pathCandidates(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<Int32> {
         // AD-7.7: an empty path is `/`, trailing slashes are stripped.
         var end = path.count
         while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
@@ -375,30 +394,41 @@ public final class ApplinksAutomaton {
         let escaped = decodes && path.contains(UInt8(ascii: "%"))
         if escaped { Self.percentDecode(path, into: &decodedPath) }
         if groups.count == 1 { return tags(groups[0], stripped, escaped) }
-        var first: [Int32] = []
+        var first = UnsafeBufferPointer<Int32>(start: nil, count: 0)
         var lists = 0
+        var count = 0
         for group in groups {
             let found = tags(group, stripped, escaped)
             guard !found.isEmpty else { continue }
             lists += 1
             if lists == 1 {
                 first = found
-            } else {
-                if lists == 2 {
-                    merged.removeAll(keepingCapacity: true)
-                    merged.append(contentsOf: first)
+                continue
+            }
+            if lists == 2 {
+                for tag in first {
+                    merged[count] = tag
+                    count += 1
                 }
-                merged.append(contentsOf: found)
+            }
+            // Insertion into the sorted run (lists are short; each rule is in one group only).
+            for tag in found {
+                var k = count
+                while k > 0, merged[k - 1] > tag {
+                    merged[k] = merged[k - 1]
+                    k -= 1
+                }
+                merged[k] = tag
+                count += 1
             }
         }
         guard lists > 1 else { return first }
-        merged.sort()
-        return merged
+        return UnsafeBufferPointer(start: merged, count: count)
     }
 
     private func tags(
         _ group: PathGroup, _ stripped: UnsafeBufferPointer<UInt8>, _ escaped: Bool
-    ) -> [Int32] {
+    ) -> UnsafeBufferPointer<Int32> {
         let dfa = group.dfa
         if group.percentEncoded || !escaped {
             return dfa.tags(dfa.run(ascii: stripped))
@@ -406,7 +436,9 @@ public final class ApplinksAutomaton {
         // percentEncoded: false and an escape: decode (AD-7.12), then strip trailing slashes as PathPattern does.
         var end = decodedPath.count
         while end > 0, decodedPath[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        return decodedPath.withUnsafeBufferPointer { dfa.tags(dfa.run(utf8: UnsafeBufferPointer(rebasing: $0[0..<end]))) }
+        return decodedPath.withUnsafeBufferPointer {
+            dfa.tags(dfa.run(utf8: UnsafeBufferPointer(rebasing: $0[0..<end])))
+        }
     }
 
     /// `PercentDecoding.decode` on bytes, into `output` (emptied first): each run of `%XX` escapes

@@ -11,8 +11,8 @@
 ///
 /// The cached transitions form one flat table of `Int32`: a state is the offset of its row, a row
 /// holds one entry per byte class (the offset of the next state; -1 not built yet; 0 the dead
-/// state) and three more cells (a column never built, where bytes ≥ 0x80 go; the state's number;
-/// how many tags accept there). Reading a cached transition is two loads and an add. On long texts
+/// state) and four more cells (a column never built, where bytes ≥ 0x80 go; the state's number;
+/// how many tags accept there; where they start in the tag pool). Reading a cached transition is two loads and an add. On long texts
 /// a state that loops on itself skips the run of bytes it loops on with a 128-bit mask.
 ///
 /// Not thread-safe: the cache fills as texts are matched. One instance per thread.
@@ -34,7 +34,8 @@ final class LazyDFA {
     static let longText = 128
     /// Number of byte classes: ASCII values no instruction tells apart share a column.
     private let width: Int
-    /// Cells per row: the classes, then the never-built column, the state number and the tag count.
+    /// Cells per row: the classes, then the never-built column, the state number, the tag count and
+    /// the tags' start in `tagPool`.
     private let stride: Int
     /// Byte (0…255) → column; folded first when ``caseFolded``; bytes ≥ 0x80 → the never-built column.
     private let column: UnsafeMutablePointer<Int32>
@@ -52,8 +53,11 @@ final class LazyDFA {
     /// `maximumStates × stride` cells.
     private let table: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var sets: [[Int32]] = []
-    /// For each state number, the tags of the programs that accept there, ascending.
-    @exclusivity(unchecked) private var acceptLists: [[Int32]] = []
+    /// The tags of the programs that accept in each state, ascending, one run per state.
+    @exclusivity(unchecked) private var tagPool: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var tagPoolCapacity = 64
+    @exclusivity(unchecked) private var tagPoolCount = 0
+    @exclusivity(unchecked) private var tagScratch: [Int32] = []
     @exclusivity(unchecked) private var index: [[Int32]: Int32] = [:]
     /// Transitions on scalars ≥ 0x80: (state number << 32 | scalar) → state number.
     @exclusivity(unchecked) private var wide: [UInt64: Int32] = [:]
@@ -128,15 +132,16 @@ final class LazyDFA {
         }
         self.column = column
         self.width = width
-        self.stride = width + 3
-        self.start = width + 3
+        self.stride = width + 4
+        self.start = width + 4
         self.ops = ops
         self.entries = entries
         self.caseFolded = caseFolded
         self.byteBudget = byteBudget
         // Half the budget for the rows and masks, half for the sets, tags and index.
-        self.maximumStates = max(4, byteBudget / ((width + 3) * 4 * 2 + 28))
-        self.table = .allocate(capacity: maximumStates * (width + 3))
+        self.maximumStates = max(4, byteBudget / ((width + 4) * 4 * 2 + 28))
+        self.table = .allocate(capacity: maximumStates * (width + 4))
+        self.tagPool = .allocate(capacity: 64)
         self.mark = [UInt32](repeating: 0, count: ops.count)
         reset()
     }
@@ -144,6 +149,7 @@ final class LazyDFA {
     deinit {
         table.deallocate()
         column.deallocate()
+        tagPool.deallocate()
         masks?.deallocate()
         maskEpochs?.deallocate()
     }
@@ -158,10 +164,11 @@ final class LazyDFA {
     /// Bytes the cache holds now (estimate: rows, sets, tags).
     var cacheBytes: Int { usedBytes }
 
-    /// The tags accepting in `state` (a row offset from a run), ascending.
+    /// The tags accepting in `state` (a row offset from a run), ascending. Valid until this
+    /// automaton next runs (a new state may move the pool).
     @inline(__always)
-    func tags(_ state: Int) -> [Int32] {
-        acceptLists[Int(table[state &+ width &+ 1])]
+    func tags(_ state: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: tagPool + Int(table[state &+ width &+ 3]), count: Int(table[state &+ width &+ 2]))
     }
 
     /// Whether any tag accepts in `state`.
@@ -173,7 +180,7 @@ final class LazyDFA {
     /// Empties the cache down to the dead and start states.
     private func reset() {
         sets.removeAll(keepingCapacity: true)
-        acceptLists.removeAll(keepingCapacity: true)
+        tagPoolCount = 0
         index.removeAll(keepingCapacity: true)
         wide.removeAll(keepingCapacity: true)
         usedBytes = 0
@@ -196,17 +203,28 @@ final class LazyDFA {
     private func insert(_ set: [Int32]) -> Int32 {
         let id = Int32(sets.count)
         sets.append(set)
-        var tags: [Int32] = []
+        tagScratch.removeAll(keepingCapacity: true)
         for pc in set {
-            if case .accept(let tag) = ops[Int(pc)], tags.last != tag { tags.append(tag) }
+            if case .accept(let tag) = ops[Int(pc)], tagScratch.last != tag { tagScratch.append(tag) }
         }
-        acceptLists.append(tags)
+        let tagCount = tagScratch.count
+        if tagPoolCount + tagCount > tagPoolCapacity {
+            let capacity = max(tagPoolCapacity * 2, tagPoolCount + tagCount)
+            let pool = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            pool.update(from: tagPool, count: tagPoolCount)
+            tagPool.deallocate()
+            tagPool = pool
+            tagPoolCapacity = capacity
+        }
+        for (k, tag) in tagScratch.enumerated() { tagPool[tagPoolCount + k] = tag }
         index[set] = id
         let row = table + Int(id) * stride
         row.initialize(repeating: -1, count: width + 1)
         row[width + 1] = id
-        row[width + 2] = Int32(tags.count)
-        usedBytes += stride * 4 + set.count * 8 + tags.count * 4 + 96
+        row[width + 2] = Int32(tagCount)
+        row[width + 3] = Int32(tagPoolCount)
+        tagPoolCount += tagCount
+        usedBytes += stride * 4 + set.count * 8 + tagCount * 4 + 96
         return id
     }
 
