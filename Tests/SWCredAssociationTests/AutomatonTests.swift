@@ -94,6 +94,69 @@ struct AutomatonTests {
         #expect(try automaton.match(matching, appID: TestSupport.appID).outcome == .match)
     }
 
+    @Test("AD-7.6/7.8/7.10: long URLs (self-loop skipping, 8-byte scans) decide like the reference")
+    func longURLsAgree() throws {
+        // Loops on one byte (`*a`…), on all printable bytes but one or two (`/x/*`, `*b`), or on a
+        // few (`$(digit)*`), case-folded and percent-decoded groups, and query/fragment checks, so
+        // that the skipping paths start and stop at every offset within an 8-byte word.
+        let components = [
+            #"{"/": "/\#(String(repeating: "*a", count: 6))b"}"#,
+            #"{"/": "/x/*", "?": {"q": "*z"}}"#,
+            ##"{"/": "/y/*b", "#": "*f"}"##,
+            #"{"/": "/$(digit)*"}"#,
+            #"{"/": "/C/*Q", "caseSensitive": false}"#,
+            #"{"/": "/p/*é*", "percentEncoded": false}"#,
+            #"{"/": "/?*/*", "exclude": true, "?": "*!*"}"#,
+        ]
+        // All rules in one file, and each alone (one program per automaton: single-byte loops).
+        let files = try (["[" + components.joined(separator: ",") + "]"] + components.map { "[" + $0 + "]" }).map {
+            ApplinksMatcher(file: try TestSupport.file(TestSupport.components($0)))
+        }
+        let pairs = files.map { ($0, ApplinksAutomaton(matcher: $0)) }
+        var generator = SeededGenerator(state: 0x5EED)
+        let starts = ["/", "/x/", "/y/", "/1", "/c/", "/C/", "/p/", "/a"]
+        let alphabet = ["a", "a", "a", "b", "c", "1", "/", "Q", "q", "%C3%A9", "%", "!", "."]
+        for _ in 0..<400 {
+            var path = starts.randomElement(using: &generator) ?? "/"
+            let length = Int.random(in: 100...1_000, using: &generator)
+            let runByte = alphabet.randomElement(using: &generator) ?? "a"
+            while path.utf8.count < length {
+                // Long runs of one piece (what a looping state skips), broken at random offsets.
+                let piece = Bool.random(using: &generator) ? runByte : alphabet.randomElement(using: &generator) ?? "a"
+                path += String(repeating: piece, count: Int.random(in: 1...40, using: &generator))
+            }
+            path += ["", "ab", "b", "Q", "/", "aab"].randomElement(using: &generator) ?? ""
+            var url = "https://example.com" + path
+            if Bool.random(using: &generator) {
+                url += "?q=" + String(repeating: "y", count: Int.random(in: 0...300, using: &generator))
+                url += ["z", "!", ""].randomElement(using: &generator) ?? ""
+            }
+            if Bool.random(using: &generator) {
+                url += "#" + String(repeating: "e", count: Int.random(in: 0...200, using: &generator)) + "f"
+            }
+            let appID = Bool.random(using: &generator) ? nil : TestSupport.appID
+            for (reference, automaton) in pairs {
+                #expect(
+                    try automaton.match(url, appID: appID) == reference.match(LinkURL(url), appID: appID), "\(url)")
+            }
+        }
+        // A control byte or a space deep in a long path, query or fragment: LinkURL decides (and escapes it).
+        for (offset, byte) in [(130, " "), (131, "\u{7F}"), (137, "\t")] {
+            for suffix in ["", "?q=z", "#f"] {
+                var text = String(repeating: "a", count: 200)
+                text.insert(contentsOf: byte, at: text.index(text.startIndex, offsetBy: offset))
+                let urls = ["https://example.com/" + text + suffix, "https://example.com/x/q?q=" + text + "z" + suffix]
+                for url in urls {
+                    for (reference, automaton) in pairs {
+                        #expect(
+                            try automaton.match(url, appID: nil) == reference.match(LinkURL(url), appID: nil),
+                            "\(url)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("AD-7.1: the byte splitter and LinkURL agree on host, port and errors")
     func viewAgreesWithLinkURL() {
         var generator = MatchCaseGenerator(random: SeededGenerator(state: 99))

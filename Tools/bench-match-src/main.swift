@@ -43,6 +43,19 @@ if CommandLine.arguments.count > 4, CommandLine.arguments[2] == "write-workload"
     exit(0)
 }
 
+/// `bench ROOT adversarial N`: only the adversarial pattern against the 65 536-character URL, N times
+/// (for profiling the per-byte loop).
+if CommandLine.arguments.count > 3, CommandLine.arguments[2] == "adversarial", let count = Int(CommandLine.arguments[3]) {
+    let json = #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"/\#(String(repeating: "*a", count: 30))b"}]}]}}"#
+    let hostile = ApplinksAutomaton(file: try AssociationFile.parse(Array(json.utf8)))
+    let prefix = "https://tacos.example/"
+    let url = prefix + String(repeating: "a", count: 65_536 - prefix.utf8.count)
+    var matches = 0
+    for _ in 0..<count where try hostile.match(url, appID: appID).outcome == .match { matches += 1 }
+    print("adversarial: \(count) × 65 536 characters, \(matches) matches")
+    exit(0)
+}
+
 if let callgrindCount {
     let workload = AutomatonWorkload()
     let automaton = ApplinksAutomaton(file: try AssociationFile.parse(workload.file))

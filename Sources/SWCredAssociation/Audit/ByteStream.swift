@@ -89,7 +89,14 @@ public struct URLListReader {
                 upper -= 1
             }
             if lower == upper || buffer[lower] == UInt8(ascii: "#") { continue }
-            guard let text = String(validating: buffer[lower..<upper], as: UTF8.self), !text.utf8.contains(0) else {
+            let bytes = buffer[lower..<upper]
+            // ASCII (every usual URL) needs no validation beyond the NUL check.
+            let text =
+                bytes.contains(0)
+                ? nil
+                : bytes.allSatisfy { $0 < 0x80 }
+                    ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            guard let text else {
                 return .invalid(line: line, error: SWCredError(.malformedInput, "line \(line) is not UTF-8 text"))
             }
             return .url(line: line, text: text)

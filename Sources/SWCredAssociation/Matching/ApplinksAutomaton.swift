@@ -50,7 +50,7 @@ public final class ApplinksAutomaton {
                 let dfa = LazyDFA(
                     programs: [(pattern.program, 0)], caseFolded: pattern.caseInsensitive, byteBudget: budget)
                 self.dfa = dfa
-                matchesEmpty = !dfa.accepts[Int(LazyDFA.start)].isEmpty
+                matchesEmpty = dfa.accepts(dfa.start)
             } else {
                 dfa = nil
                 matchesEmpty = false
@@ -63,6 +63,12 @@ public final class ApplinksAutomaton {
 
         func matches(_ text: String) -> Bool {
             dfa?.accepts(scalars: text) ?? false
+        }
+
+        /// Whether the scalars of well-formed UTF-8 `bytes` match.
+        func matches(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let dfa else { return false }
+            return dfa.accepts(dfa.run(utf8: bytes))
         }
     }
 
@@ -79,14 +85,27 @@ public final class ApplinksAutomaton {
         case items([QueryItem])
     }
 
-    struct Rule {
-        var detail: Int
-        var decided: MatchedRule
-        var exclude: Bool
-        var caseSensitive: Bool
-        var percentEncoded: Bool
-        var query: Query
-        var fragment: Pattern?
+    final class Rule {
+        let detail: Int
+        let decided: MatchedRule
+        let exclude: Bool
+        let caseSensitive: Bool
+        let percentEncoded: Bool
+        let query: Query
+        let fragment: Pattern?
+
+        init(
+            detail: Int, decided: MatchedRule, exclude: Bool, caseSensitive: Bool, percentEncoded: Bool, query: Query,
+            fragment: Pattern?
+        ) {
+            self.detail = detail
+            self.decided = decided
+            self.exclude = exclude
+            self.caseSensitive = caseSensitive
+            self.percentEncoded = percentEncoded
+            self.query = query
+            self.fragment = fragment
+        }
     }
 
     struct PathGroup {
@@ -103,12 +122,22 @@ public final class ApplinksAutomaton {
     let appIndex: [String: Int]
     /// `detailApps[detail * appIDs.count + app]`: whether the detail lists the app.
     let detailApps: [Bool]
-    /// How many URLs each rule decided (for the audit's "rules no URL reached").
-    private var decisions: [Int]
-    private var merged: [Int32] = []
+    /// How many URLs each rule decided (for the audit's "rules no URL reached"), one per rule.
+    private let decisions: UnsafeMutablePointer<Int>
+    /// Per rule: its detail, and whether it has no query or fragment to check.
+    private let ruleDetails: UnsafeMutablePointer<Int32>
+    private let pathOnly: UnsafeMutablePointer<Bool>
+    /// Per candidate of the URL being decided: -1 not checked yet, 0 rest fails, 1 rest matches.
+    private let verdicts: UnsafeMutablePointer<Int8>
+    /// Whether a group reads percent-decoded paths.
+    private let decodes: Bool
+    /// Candidates of several groups, merged (at most one per rule).
+    private let merged: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var decodedPath: [UInt8] = []
+    /// The last app asked about and its index (bulk runs ask about one app).
+    @exclusivity(unchecked) private var lastApp: (id: String, index: Int)?
     /// The index (into ``allRules``) of the rule that decided the last URL matched, if any.
-    public private(set) var lastDecidingRule: Int?
-    private var verdicts: [Int8] = []
+    @exclusivity(unchecked) public private(set) var lastDecidingRule: Int?
 
     /// Compiles the `applinks` rules of `file`.
     public convenience init(file: AssociationFile, limits: Limits = Limits()) {
@@ -175,7 +204,17 @@ public final class ApplinksAutomaton {
         }
         self.detailApps = detailApps
         self.rules = rules
-        decisions = [Int](repeating: 0, count: rules.count)
+        decisions = .allocate(capacity: max(rules.count, 1))
+        decisions.initialize(repeating: 0, count: max(rules.count, 1))
+        ruleDetails = .allocate(capacity: max(rules.count, 1))
+        pathOnly = .allocate(capacity: max(rules.count, 1))
+        for (i, rule) in rules.enumerated() {
+            ruleDetails[i] = Int32(rule.detail)
+            if case .any = rule.query, rule.fragment == nil { pathOnly[i] = true } else { pathOnly[i] = false }
+        }
+        verdicts = .allocate(capacity: max(rules.count, 1))
+        merged = .allocate(capacity: max(rules.count, 1))
+        decodes = programs[2].count + programs[3].count > 0
         groups = programs.enumerated().compactMap { group, list in
             guard !list.isEmpty else { return nil }
             return PathGroup(
@@ -186,6 +225,14 @@ public final class ApplinksAutomaton {
     }
 
     private let patterns: [Pattern]
+
+    deinit {
+        decisions.deallocate()
+        ruleDetails.deallocate()
+        pathOnly.deallocate()
+        verdicts.deallocate()
+        merged.deallocate()
+    }
 
     /// The cache figures now.
     public var statistics: Statistics {
@@ -203,7 +250,7 @@ public final class ApplinksAutomaton {
 
     /// The rules that decided no URL matched so far through this automaton (byte-level matching only).
     public var unusedRules: [MatchedRule] {
-        zip(rules, decisions).filter { $0.1 == 0 }.map(\.0.decided)
+        rules.indices.filter { decisions[$0] == 0 }.map { rules[$0].decided }
     }
 
     // MARK: - Matching
@@ -212,7 +259,20 @@ public final class ApplinksAutomaton {
     ///
     /// - Throws: `SWCredError.Code.invalidURL` (exit 64) when `text` is not an http(s) URL.
     public func match(_ text: String, appID: String?) throws(SWCredError) -> ApplinksMatch {
-        match(try LinkURLView(text), appID: appID)
+        // The common form is split and decided on the text's own bytes; anything else through LinkURLView.
+        var text = text
+        let decided: ApplinksMatch? = text.withUTF8 { bytes in
+            guard let scan = LinkURLView.scan(bytes) else { return nil }
+            return decide(
+                path: UnsafeBufferPointer(rebasing: bytes[scan.pathStart..<scan.pathEnd]),
+                query: scan.queryStart < 0
+                    ? nil : UnsafeBufferPointer(rebasing: bytes[scan.queryStart..<scan.queryEnd]),
+                fragment: scan.fragmentStart < 0
+                    ? nil : UnsafeBufferPointer(rebasing: bytes[scan.fragmentStart..<scan.count]),
+                nonDefaultPort: scan.nonDefaultPort, appID: appID)
+        }
+        if let decided { return decided }
+        return match(try LinkURLView(text), appID: appID)
     }
 
     /// Matches a parsed URL (AD-7.3): the same decision as ``ApplinksMatcher/match(_:appID:)``.
@@ -266,80 +326,192 @@ public final class ApplinksAutomaton {
         fragment: UnsafeBufferPointer<UInt8>?, nonDefaultPort: Bool, appID: String?
     ) -> ApplinksMatch {
         lastDecidingRule = nil
-        let noMatch = ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil)
-        guard !nonDefaultPort else { return noMatch }
+        guard !nonDefaultPort else { return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil) }
         var wanted = -1
         if let appID {
-            guard let index = appIndex[appID] else { return noMatch }
-            wanted = index
+            if let last = lastApp, last.id == appID {
+                wanted = last.index
+            } else {
+                guard let index = appIndex[appID] else {
+                    return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil)
+                }
+                lastApp = (appID, index)
+                wanted = index
+            }
         }
         let candidates = pathCandidates(path)
-        guard !candidates.isEmpty else { return noMatch }
         let apps = appIDs.count
+        guard !candidates.isEmpty else { return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil) }
+        let found: Int32
+        let app: Int
+        verdicts.update(repeating: -1, count: candidates.count)
         if wanted >= 0 {
-            for candidate in candidates {
-                let rule = rules[Int(candidate)]
-                guard detailApps[rule.detail * apps + wanted] else { continue }
-                if matchesRest(rule, query: query, fragment: fragment) {
-                    decisions[Int(candidate)] += 1
-                    lastDecidingRule = Int(candidate)
-                    return ApplinksMatch(outcome: rule.exclude ? .exclude : .match, appID: appID, rule: rule.decided)
+            app = wanted
+            found = firstDeciding(candidates, app: wanted, apps: apps, query, fragment)
+        } else {
+            // No app given: each listed app in order, the first that decides (verdicts memoised).
+            (found, app) = {
+                for app in 0..<apps {
+                    let found = firstDeciding(candidates, app: app, apps: apps, query, fragment)
+                    if found >= 0 { return (found, app) }
                 }
-            }
-            return noMatch
+                return (-1, 0)
+            }()
         }
-        // No app given: each listed app in order, the first that decides (verdicts memoised).
-        verdicts.removeAll(keepingCapacity: true)
-        verdicts.append(contentsOf: repeatElement(-1, count: candidates.count))
-        for app in 0..<apps {
-            for (position, candidate) in candidates.enumerated() {
-                let rule = rules[Int(candidate)]
-                guard detailApps[rule.detail * apps + app] else { continue }
-                if verdicts[position] < 0 {
-                    verdicts[position] = matchesRest(rule, query: query, fragment: fragment) ? 1 : 0
-                }
-                if verdicts[position] == 1 {
-                    decisions[Int(candidate)] += 1
-                    lastDecidingRule = Int(candidate)
-                    return ApplinksMatch(
-                        outcome: rule.exclude ? .exclude : .match, appID: appIDs[app], rule: rule.decided)
-                }
-            }
-        }
-        return noMatch
+        guard found >= 0 else { return ApplinksMatch(outcome: .noMatch, appID: appID, rule: nil) }
+        let index = Int(found)
+        decisions[index] += 1
+        lastDecidingRule = index
+        return ApplinksMatch(
+            outcome: rules[index].exclude ? .exclude : .match, appID: appID ?? appIDs[app], rule: rules[index].decided)
     }
 
-    /// The rules whose path accepts `path`, in priority order.
-    private func pathCandidates(_ path: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    /// The first of `candidates` (in priority order) listed for `app` whose query and fragment
+    /// match; -1 if none. With no app given (`verdicts` set up), each candidate is checked once.
+    @inline(__always)
+    private func firstDeciding(
+        _ candidates: UnsafeBufferPointer<Int32>, app: Int, apps: Int, _ query: UnsafeBufferPointer<UInt8>?,
+        _ fragment: UnsafeBufferPointer<UInt8>?
+    ) -> Int32 {
+        for (position, candidate) in candidates.enumerated() {
+            let index = Int(candidate)
+            guard detailApps[Int(ruleDetails[index]) &* apps &+ app] else { continue }
+            if pathOnly[index] { return candidate }
+            if verdicts[position] < 0 {
+                verdicts[position] = matchesRest(rules[index], query: query, fragment: fragment) ? 1 : 0
+            }
+            if verdicts[position] == 1 { return candidate }
+        }
+        return -1
+    }
+
+    /// The rules whose path accepts `path`, in priority order (valid until a path automaton runs again).
+    private func pathCandidates(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<Int32> {
         // AD-7.7: an empty path is `/`, trailing slashes are stripped.
         var end = path.count
         while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
         let stripped = UnsafeBufferPointer(rebasing: path[0..<end])
-        var decoded: String?
-        if groups.count == 1 { return tags(groups[0], stripped, path, &decoded) }
-        merged.removeAll(keepingCapacity: true)
-        for group in groups { merged.append(contentsOf: tags(group, stripped, path, &decoded)) }
-        merged.sort()
-        return merged
+        let escaped = decodes && path.contains(UInt8(ascii: "%"))
+        if escaped { Self.percentDecode(path, into: &decodedPath) }
+        if groups.count == 1 { return tags(groups[0], stripped, escaped) }
+        var first = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+        var lists = 0
+        var count = 0
+        for group in groups {
+            let found = tags(group, stripped, escaped)
+            guard !found.isEmpty else { continue }
+            lists += 1
+            if lists == 1 {
+                first = found
+                continue
+            }
+            if lists == 2 {
+                for tag in first {
+                    merged[count] = tag
+                    count += 1
+                }
+            }
+            // Insertion into the sorted run (lists are short; each rule is in one group only).
+            for tag in found {
+                var k = count
+                while k > 0, merged[k - 1] > tag {
+                    merged[k] = merged[k - 1]
+                    k -= 1
+                }
+                merged[k] = tag
+                count += 1
+            }
+        }
+        guard lists > 1 else { return first }
+        return UnsafeBufferPointer(start: merged, count: count)
     }
 
     private func tags(
-        _ group: PathGroup, _ stripped: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>,
-        _ decoded: inout String?
-    ) -> [Int32] {
+        _ group: PathGroup, _ stripped: UnsafeBufferPointer<UInt8>, _ escaped: Bool
+    ) -> UnsafeBufferPointer<Int32> {
         let dfa = group.dfa
-        if group.percentEncoded || !path.contains(UInt8(ascii: "%")) {
-            // The state first: reading `accepts` before running would see the cache as it was.
-            let state = dfa.run(ascii: stripped)
-            return dfa.accepts[Int(state)]
+        if group.percentEncoded || !escaped {
+            return dfa.tags(dfa.run(ascii: stripped))
         }
-        // percentEncoded: false and an escape: decode (AD-7.12), then normalise as PathPattern does.
-        if decoded == nil {
-            let value = PercentDecoding.decode(String(decoding: path, as: UTF8.self))
-            decoded = PathPattern.stripTrailingSlashes(value.isEmpty ? "/" : value)
+        // percentEncoded: false and an escape: decode (AD-7.12), then strip trailing slashes as PathPattern does.
+        var end = decodedPath.count
+        while end > 0, decodedPath[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return decodedPath.withUnsafeBufferPointer {
+            dfa.tags(dfa.run(utf8: UnsafeBufferPointer(rebasing: $0[0..<end])))
         }
-        let state = dfa.run(scalars: decoded ?? "")
-        return dfa.accepts[Int(state)]
+    }
+
+    /// `PercentDecoding.decode` on bytes, into `output` (emptied first): each run of `%XX` escapes
+    /// becomes its bytes when they are well-formed UTF-8, else stays as written; other bytes are
+    /// copied. `text` is ASCII, so `output` is well-formed UTF-8.
+    static func percentDecode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.removeAll(keepingCapacity: true)
+        let count = text.count
+        var index = 0
+        while index < count {
+            guard text[index] == UInt8(ascii: "%"), index + 2 < count, let high = hexValue(text[index + 1]),
+                let low = hexValue(text[index + 2])
+            else {
+                output.append(text[index])
+                index += 1
+                continue
+            }
+            // A run of escapes.
+            let runStart = index
+            let decodedStart = output.count
+            output.append(high << 4 | low)
+            index += 3
+            while index + 2 < count, text[index] == UInt8(ascii: "%"), let high = hexValue(text[index + 1]),
+                let low = hexValue(text[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 3
+            }
+            if !Self.isWellFormedUTF8(output[decodedStart...]) {
+                output.removeSubrange(decodedStart...)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (Unicode table 3-7: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF), as `String(validating:as:)` decides.
+    static func isWellFormedUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let lead = bytes[i]
+            var length = 0
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return false
+            }
+            guard end - i >= length else { return false }
+            let second = bytes[i + 1]
+            guard second >= low, second <= high else { return false }
+            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+            i += length
+        }
+        return true
     }
 
     /// Query and fragment of a rule whose path accepted (AD-7.8 – AD-7.12).
@@ -362,7 +534,9 @@ public final class ApplinksAutomaton {
     private static func matches(_ pattern: Pattern, _ text: UnsafeBufferPointer<UInt8>?, decode: Bool) -> Bool {
         guard let text, !text.isEmpty else { return pattern.matchesEmpty }
         if decode, text.contains(UInt8(ascii: "%")) {
-            return pattern.matches(PercentDecoding.decode(String(decoding: text, as: UTF8.self)))
+            var decoded: [UInt8] = []
+            percentDecode(text, into: &decoded)
+            return decoded.withUnsafeBufferPointer { pattern.matches(utf8: $0) }
         }
         return pattern.matches(ascii: text)
     }

@@ -26,12 +26,14 @@ public struct LinkURLView: Sendable {
     /// - Throws: `SWCredError.Code.invalidURL` (exit 64), exactly as ``LinkURL/init(_:)``.
     public init(_ text: String) throws(SWCredError) {
         var copy = text
-        let split = copy.withUTF8 { Self.split($0) }
+        let split = copy.withUTF8 { bytes in Self.scan(bytes).map { ($0, $0.host(bytes)) } }
         self.text = copy
-        if let split {
-            host = split.host
-            hasNonDefaultPort = split.nonDefaultPort
-            storage = .bytes(path: split.path, query: split.query, fragment: split.fragment)
+        if let (scan, host) = split {
+            self.host = host
+            hasNonDefaultPort = scan.nonDefaultPort
+            storage = .bytes(
+                path: scan.pathStart..<scan.pathEnd, query: scan.queryStart < 0 ? nil : scan.queryStart..<scan.queryEnd,
+                fragment: scan.fragmentStart < 0 ? nil : scan.fragmentStart..<scan.count)
         } else {
             let url = try LinkURL(text)
             host = url.host
@@ -48,101 +50,165 @@ public struct LinkURLView: Sendable {
         }
     }
 
-    private struct Split {
-        var host: String
+    /// The byte offsets of the common form's components, found in one pass over the text.
+    struct Scan {
+        var count: Int
+        var hostStart: Int
+        var hostEnd: Int
+        var hostHasUpper: Bool
         var nonDefaultPort: Bool
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+        var pathStart: Int
+        var pathEnd: Int
+        /// -1: no `?`.
+        var queryStart: Int
+        var queryEnd: Int
+        /// -1: no `#`; the fragment runs to the end.
+        var fragmentStart: Int
+
+        /// The host, lowercase, one trailing dot removed (as ``LinkURL/host``).
+        func host(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            let hostBytes = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
+            return hostHasUpper
+                ? String(decoding: hostBytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+                : String(decoding: hostBytes, as: UTF8.self)
+        }
     }
 
-    /// The byte split of the common form; `nil` sends the text to ``LinkURL``.
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> Split? {
+    /// Whether `byte` is printable ASCII (0x21…0x7E): nothing for `LinkURL.encodeUnsafe` to escape.
+    @inline(__always)
+    private static func printable(_ byte: UInt8) -> Bool { byte &- 0x21 < 0x5E }
+
+    /// The index of the first byte from `index` on that is `a`, `b` or not printable ASCII; `count` if none.
+    /// Eight bytes at a time while none of them is.
+    @inline(__always)
+    private static func firstStop(
+        _ base: UnsafePointer<UInt8>, from index: Int, to count: Int, _ a: UInt8, _ b: UInt8
+    ) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let aa = ones &* UInt64(a)
+        let bb = ones &* UInt64(b)
+        var i = index
+        while i &+ 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte < 0x21, a byte > 0x7E, a byte equal to a, a byte equal to b (exact for "any").
+            let below = (word &- ones &* 0x21) & ~word & highs
+            let above = ((word &+ ones) | word) & highs
+            let xa = word ^ aa
+            let xb = word ^ bb
+            let isA = (xa &- ones) & ~xa & highs
+            let isB = (xb &- ones) & ~xb & highs
+            if below | above | isA | isB != 0 { break }
+            i &+= 8
+        }
+        while i < count {
+            let byte = base[i]
+            if !printable(byte) || byte == a || byte == b { return i }
+            i &+= 1
+        }
+        return count
+    }
+
+    /// The split of the common form (printable ASCII, `http(s)://host[:port]…`, no user info, no
+    /// IPv6 literal); `nil` sends the text to ``LinkURL``, which decides (and reports errors).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
         let count = bytes.count
-        guard count <= LinkURL.maximumLength else { return nil }
-        // Printable ASCII only: nothing for `LinkURL.encodeUnsafe` to escape, one byte per character.
-        var schemeEnd = -1
-        var index = 0
-        while index < count {
-            let byte = bytes[index]
-            guard byte > 0x20, byte < 0x7F else { return nil }
-            if schemeEnd < 0, byte == UInt8(ascii: ":"), index + 2 < count,
-                bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
-            {
-                schemeEnd = index
-            }
-            index += 1
-        }
+        guard count <= LinkURL.maximumLength, count >= 8, let base = bytes.baseAddress else { return nil }
+        // The scheme: "http" then "://" or "s://" (the first "://" of the text, as LinkURL finds it).
+        guard base[0] | 0x20 == UInt8(ascii: "h"), base[1] | 0x20 == UInt8(ascii: "t"),
+            base[2] | 0x20 == UInt8(ascii: "t"), base[3] | 0x20 == UInt8(ascii: "p")
+        else { return nil }
         let https: Bool
-        switch schemeEnd {
-        case 4:
-            guard bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
-                bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p")
-            else { return nil }
+        let restStart: Int
+        if base[4] == UInt8(ascii: ":"), base[5] == UInt8(ascii: "/"), base[6] == UInt8(ascii: "/") {
             https = false
-        case 5:
-            guard bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
-                bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p"),
-                bytes[4] | 0x20 == UInt8(ascii: "s")
-            else { return nil }
+            restStart = 7
+        } else if base[4] | 0x20 == UInt8(ascii: "s"), base[5] == UInt8(ascii: ":"), base[6] == UInt8(ascii: "/"),
+            base[7] == UInt8(ascii: "/")
+        {
             https = true
-        default: return nil
+            restStart = 8
+        } else {
+            return nil
         }
-        let restStart = schemeEnd + 3
-        var end = count
-        var fragment: Range<Int>?
-        var query: Range<Int>?
-        if let hash = (restStart..<end).first(where: { bytes[$0] == UInt8(ascii: "#") }) {
-            fragment = (hash + 1)..<end
-            end = hash
+        // Authority: up to the first '/', '?' or '#'.
+        var i = restStart
+        var colon = -1
+        var upper = false
+        while i < count {
+            let byte = base[i]
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
+            case UInt8(ascii: ":"):
+                colon = i
+                i &+= 1
+                continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                upper = true
+                i &+= 1
+                continue
+            default:
+                guard printable(byte) else { return nil }
+                i &+= 1
+                continue
+            }
+            break
         }
-        if let mark = (restStart..<end).first(where: { bytes[$0] == UInt8(ascii: "?") }) {
-            query = (mark + 1)..<end
-            end = mark
+        let authorityEnd = i
+        // Path: from '/' up to the first '?' or '#'.
+        let pathStart = i
+        if i < count, base[i] == UInt8(ascii: "/") {
+            i = firstStop(base, from: i &+ 1, to: count, UInt8(ascii: "?"), UInt8(ascii: "#"))
+            if i < count, !printable(base[i]) { return nil }
         }
-        var authorityEnd = end
-        var path = end..<end
-        if let slash = (restStart..<end).first(where: { bytes[$0] == UInt8(ascii: "/") }) {
-            authorityEnd = slash
-            path = slash..<end
+        let pathEnd = i
+        var queryStart = -1
+        var queryEnd = -1
+        if i < count, base[i] == UInt8(ascii: "?") {
+            queryStart = i &+ 1
+            i = firstStop(base, from: queryStart, to: count, UInt8(ascii: "#"), UInt8(ascii: "#"))
+            if i < count, !printable(base[i]) { return nil }
+            queryEnd = i
         }
+        var fragmentStart = -1
+        if i < count {
+            // Only '#' can stop the query or path here.
+            fragmentStart = i &+ 1
+            // 0x20 is never printable: the scan stops only on what is not printable.
+            i = firstStop(base, from: fragmentStart, to: count, 0x20, 0x20)
+            if i < count { return nil }
+        }
+        // Host and port.
         var hostEnd = authorityEnd
-        var port: Int?
-        if let colon = (restStart..<authorityEnd).last(where: { bytes[$0] == UInt8(ascii: ":") }) {
+        var nonDefaultPort = false
+        if colon >= 0 {
             hostEnd = colon
             let digits = (colon + 1)..<authorityEnd
             if !digits.isEmpty {
                 guard digits.count <= 5 else { return nil }
                 var value = 0
-                for i in digits {
-                    let digit = bytes[i] &- UInt8(ascii: "0")
+                for k in digits {
+                    let digit = base[k] &- UInt8(ascii: "0")
                     guard digit < 10 else { return nil }
                     value = value * 10 + Int(digit)
                 }
                 guard value <= 65535 else { return nil }
-                port = value
+                nonDefaultPort = value != (https ? 443 : 80)
             }
         }
-        if hostEnd > restStart, bytes[hostEnd - 1] == UInt8(ascii: ".") { hostEnd -= 1 }
+        if hostEnd > restStart, base[hostEnd - 1] == UInt8(ascii: ".") { hostEnd -= 1 }
         guard hostEnd > restStart else { return nil }
-        var upper = false
-        for i in restStart..<hostEnd {
-            switch bytes[i] {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+        for k in restStart..<hostEnd {
+            switch base[k] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
                 break
             default: return nil  // '@', '[', anything else: LinkURL decides
             }
         }
-        let hostBytes = UnsafeBufferPointer(rebasing: bytes[restStart..<hostEnd])
-        let host =
-            upper
-            ? String(decoding: hostBytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
-            : String(decoding: hostBytes, as: UTF8.self)
-        let nonDefaultPort = port.map { $0 != (https ? 443 : 80) } ?? false
-        return Split(
-            host: host, nonDefaultPort: nonDefaultPort, path: path,
-            query: query, fragment: fragment)
+        return Scan(
+            count: count, hostStart: restStart, hostEnd: hostEnd, hostHasUpper: upper, nonDefaultPort: nonDefaultPort,
+            pathStart: pathStart, pathEnd: pathEnd, queryStart: queryStart, queryEnd: queryEnd,
+            fragmentStart: fragmentStart)
     }
 }

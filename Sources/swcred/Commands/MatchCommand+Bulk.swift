@@ -47,6 +47,8 @@ extension MatchCommand {
         }
         let source = aasaDir.map { DirectoryAssociationSource(root: $0) }
         var hosts: [String: HostFile] = [:]
+        /// The host of the previous URL and its file (lists run long on one host): no hashing then.
+        var lastHost: (host: String, file: HostFile)?
         var retired: [(String, HostFile)] = []
 
         var output = BulkOutput(json: console.format == .json)
@@ -73,8 +75,11 @@ extension MatchCommand {
                 let hostFile: HostFile
                 if let single {
                     hostFile = single
+                } else if let lastHost, lastHost.host == view.host {
+                    hostFile = lastHost.file
                 } else if let known = hosts[view.host] {
                     hostFile = known
+                    lastHost = (view.host, known)
                 } else {
                     hostFile = try await load(view.host, source: source, console: console)
                     if hosts.count >= Self.maximumHosts {
@@ -82,6 +87,7 @@ extension MatchCommand {
                         hosts.removeAll()
                     }
                     hosts[view.host] = hostFile
+                    lastHost = (view.host, hostFile)
                 }
                 let result: ApplinksMatch
                 var ruleIndex: Int?
@@ -266,13 +272,13 @@ struct BulkOutput {
             buffer.append(0x0A)
             return
         }
-        append(#"{"appID":"#)
+        buffer.append(contentsOf: Self.lineStart)
         if let app { appendJSONString(app) } else { append("null") }
-        append(#","entitlement":null,"line":"#)
-        append(String(line))
-        append(#","outcome":""#)
+        buffer.append(contentsOf: Self.lineNumber)
+        appendDecimal(line)
+        buffer.append(contentsOf: Self.lineOutcome)
         append(result.outcome.rawValue)
-        append(#"","rule":"#)
+        buffer.append(contentsOf: Self.lineRule)
         if let rule = result.rule {
             if let index = ruleIndex, index < file.ruleJSON.count {
                 if file.ruleJSON[index] == nil { file.ruleJSON[index] = Self.ruleJSON(rule) }
@@ -283,11 +289,19 @@ struct BulkOutput {
         } else {
             append("null")
         }
-        append(#","schema":"swcred/1","url":"#)
+        buffer.append(contentsOf: Self.lineURL)
         appendJSONString(url)
-        append("}\n")
+        buffer.append(contentsOf: Self.lineEnd)
         if buffer.count > 1 << 16 { flush() }
     }
+
+    /// The fixed parts of a result line (keys sorted), as bytes.
+    private static let lineStart = Array(#"{"appID":"#.utf8)
+    private static let lineNumber = Array(#","entitlement":null,"line":"#.utf8)
+    private static let lineOutcome = Array(#","outcome":""#.utf8)
+    private static let lineRule = Array(#"","rule":"#.utf8)
+    private static let lineURL = Array(#","schema":"swcred/1","url":"#.utf8)
+    private static let lineEnd = Array("}\n".utf8)
 
     static func ruleJSON(_ rule: MatchedRule) -> String {
         let encoder = JSONEncoder()
@@ -340,8 +354,43 @@ struct BulkOutput {
         buffer.append(contentsOf: text.utf8)
     }
 
+    /// The decimal digits of `value` (a line number).
+    private mutating func appendDecimal(_ value: Int) {
+        guard value > 0 else {
+            append(String(value))
+            return
+        }
+        // Room for the 19 digits of Int.max.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { space in
+            while rest > 0 {
+                count += 1
+                space[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: space[(24 - count)...]))
+        }
+    }
+
     /// A JSON string literal (quotes, backslash and controls escaped; everything else as UTF-8).
     private mutating func appendJSONString(_ text: String) {
+        var text = text
+        // Most texts (URLs, app IDs) need no escape: copied in one go.
+        let copied = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(contentsOf: bytes)
+            buffer.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !copied { appendEscapedJSONString(text) }
+    }
+
+    private mutating func appendEscapedJSONString(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
