@@ -222,6 +222,44 @@ struct MatchBulkLiveTests {
         #expect(warnings.count == 4, "\(result.stderr)")
     }
 
+    @Test("AD-2.6/AD-8.5: --aasa-dir bulk: mode gating chooses the entry as the single form does")
+    func modeGatingAsSingleForm() throws {
+        let directory = try CLI.temporaryDirectory("swcred-match-modes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (_, _, sites) = try Self.workspace(directory)
+        let dev = URL(fileURLWithPath: sites).appendingPathComponent("dev.shop.test/.well-known")
+        try FileManager.default.createDirectory(at: dev, withIntermediateDirectories: true)
+        try Data(Self.shopFile.utf8).write(to: dev.appendingPathComponent("apple-app-site-association"))
+        let object: [String: Any] = [
+            "application-identifier": Self.appID, "get-task-allow": true,
+            "com.apple.developer.associated-domains": [
+                "applinks:dev.shop.test?mode=developer", "applinks:*.blog.test",
+            ],
+        ]
+        let app = directory.appendingPathComponent("dev.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: app)
+        let urls = [
+            "https://dev.shop.test/products/2", "https://dev.shop.test/cart/1", "https://www.blog.test/posts/1",
+        ]
+        for device in [[], ["--developer-mode"]] {
+            let bulk = try CLI.run(
+                ["match", "--urls", "-", "--entitlements", app.path, "--aasa-dir", sites, "--format", "json"] + device,
+                stdin: urls.joined(separator: "\n"))
+            #expect(bulk.status == 0, "\(bulk.stderr)")
+            let (lines, _) = try Self.parse(bulk)
+            #expect(lines.count == urls.count)
+            for (url, object) in zip(urls, lines) {
+                let single = try CLI.run(
+                    ["match", url, "--entitlements", app.path, "--aasa-dir", sites, "--format", "json"] + device
+                ).json()
+                #expect(Self.essence(single) == Self.essence(object), "\(device)")
+            }
+            let first = lines.first?["entitlement"] as? String
+            #expect(first == (device.isEmpty ? nil : "applinks:dev.shop.test?mode=developer"))
+            #expect(lines.first?["outcome"] as? String == (device.isEmpty ? "no_match" : "match"))
+        }
+    }
+
     @Test("usage: --direct/--cdn need --entitlements; --cdn-base-url goes with --cdn; one source")
     func usage() throws {
         #expect(try CLI.run(["match", "--urls", "-", "--direct", "--app-id", Self.appID]).status == 64)

@@ -24,11 +24,19 @@ import SWCredRetrieval
 /// `--expect`, 65 after an invalid line). Exit 69 is not used here, because the run did finish and
 /// `verify`, the other command that fetches many files, reports a failed fetch in its output too.
 extension MatchCommand {
-    /// One entitlement entry covering a URL host: its text and the file request of its `aasaHost`.
-    struct TrustCandidate {
+    /// One entitlement entry covering a URL host: its text, the file request of its `aasaHost`,
+    /// and that file once obtained (so a URL on a known host hashes nothing).
+    final class TrustCandidate {
         let entry: String
         let aasaHost: String
         let request: AssociationFileRequest
+        var file: HostFile?
+
+        init(entry: String, aasaHost: String, request: AssociationFileRequest) {
+            self.entry = entry
+            self.aasaHost = aasaHost
+            self.request = request
+        }
     }
 
     /// What the entitlement path decided for one URL.
@@ -110,7 +118,11 @@ extension MatchCommand {
 
         /// The file of `candidate`'s `aasaHost`: retrieved, parsed and compiled the first time only.
         private func file(for candidate: TrustCandidate, console: Console) async -> HostFile {
-            if let known = files[candidate.request] { return known }
+            if let known = candidate.file { return known }
+            if let known = files[candidate.request] {
+                candidate.file = known
+                return known
+            }
             retrievals += 1
             let retrieval = await evaluator.retrieve(candidate.request)
             for diagnostic in retrieval.retrieved.diagnostics where diagnostic.severity != .note {
@@ -137,6 +149,7 @@ extension MatchCommand {
                 files.removeAll()
             }
             files[candidate.request] = hostFile
+            candidate.file = hostFile
             return hostFile
         }
 
