@@ -14,12 +14,18 @@ extension MatchCommand {
     final class HostFile {
         let automaton: ApplinksAutomaton?
         let aasaHost: String?
+        /// Entitlement path: whether the file lists the app for `applinks` (an unlisted file decides nothing).
+        let associated: Bool
+        /// Entitlement path: why there is no file (the per-URL `error`).
+        let problem: SWCredError?
         /// `{"component":…}` text of each rule, built the first time it decides.
         var ruleJSON: [String?]
 
-        init(automaton: ApplinksAutomaton?, aasaHost: String?) {
+        init(automaton: ApplinksAutomaton?, aasaHost: String?, associated: Bool = true, problem: SWCredError? = nil) {
             self.automaton = automaton
             self.aasaHost = aasaHost
+            self.associated = associated
+            self.problem = problem
             ruleJSON = [String?](repeating: nil, count: automaton?.allRules.count ?? 0)
         }
     }
@@ -36,7 +42,16 @@ extension MatchCommand {
         } else {
             throw SWCredError(.usage, "give a URL, --urls FILE or --sitemap FILE")
         }
-        let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
+        var trust: TrustResolver?
+        var liveSource: (any AssociationFileSource)?
+        if app.entitlements != nil, aasa == nil {
+            let identity = try app.identity()
+            let fileSource = try await makeSource(device: app.device.settings)
+            liveSource = fileSource
+            trust = TrustResolver(
+                app: identity, evaluator: TrustEvaluator(source: fileSource, device: app.device.settings))
+        }
+        let appID = try trust?.appID ?? app.appID ?? app.loadEntitlements()?.applicationIdentifier
         var single: HostFile?
         if let aasa {
             let bytes = try FileInput.read(
@@ -45,7 +60,7 @@ extension MatchCommand {
             for diagnostic in file.diagnostics where diagnostic.severity != .note { console.warn(diagnostic.message) }
             single = HostFile(automaton: ApplinksAutomaton(file: file), aasaHost: nil)
         }
-        let source = aasaDir.map { DirectoryAssociationSource(root: $0) }
+        let source = trust == nil ? aasaDir.map { DirectoryAssociationSource(root: $0) } : nil
         var hosts: [String: HostFile] = [:]
         /// The host of the previous URL and its file (lists run long on one host): no hashing then.
         var lastHost: (host: String, file: HostFile)?
@@ -57,6 +72,16 @@ extension MatchCommand {
         let clock = ContinuousClock()
         let started = clock.now
         var lastShown = started
+        /// Flushes what was decided and, every half second at most, shows the rate.
+        func showProgress() {
+            output.flush()
+            if progressLine.enabled, clock.now - lastShown > .milliseconds(500) {
+                lastShown = clock.now
+                let seconds = (clock.now - started) / .seconds(1)
+                progressLine.show(
+                    "match: \(summary.urls) URLs, \(Int(Double(summary.urls) / max(seconds, 0.001))) URLs/s")
+            }
+        }
 
         while let entry = try Self.next(&reader, flushing: &output) {
             switch entry {
@@ -70,6 +95,16 @@ extension MatchCommand {
                 } catch {
                     summary.invalid += 1
                     output.invalid(line: line, error: error, console: console)
+                    continue
+                }
+                if let trust {
+                    let decision = await trust.decide(view, console: console)
+                    summary.count(decision.result)
+                    if decision.problem != nil { summary.unretrieved += 1 }
+                    output.result(
+                        line: line, url: text, result: decision.result, ruleIndex: decision.ruleIndex,
+                        file: decision.file, appID: appID, entitlement: decision.entitlement, error: decision.problem)
+                    if summary.urls & 0xFFF == 0 { showProgress() }
                     continue
                 }
                 let hostFile: HostFile
@@ -99,19 +134,16 @@ extension MatchCommand {
                 }
                 summary.count(result)
                 output.result(
-                    line: line, url: text, result: result, ruleIndex: ruleIndex, file: hostFile, appID: appID)
-                if summary.urls & 0xFFF == 0 {
-                    output.flush()
-                    if progressLine.enabled, clock.now - lastShown > .milliseconds(500) {
-                        lastShown = clock.now
-                        let seconds = (clock.now - started) / .seconds(1)
-                        progressLine.show(
-                            "match: \(summary.urls) URLs, \(Int(Double(summary.urls) / max(seconds, 0.001))) URLs/s")
-                    }
-                }
+                    line: line, url: text, result: result, ruleIndex: ruleIndex, file: hostFile, appID: appID,
+                    entitlement: nil, error: nil)
+                if summary.urls & 0xFFF == 0 { showProgress() }
             }
         }
         progressLine.finish()
+        if let liveSource {
+            await Self.shutdown(liveSource)
+            if let trust, progressLine.enabled { console.err("match: \(trust.retrievals) file(s) retrieved") }
+        }
         if let sitemapReader = reader as? SitemapReader {
             for warning in sitemapReader.warnings { console.warn(warning) }
         }
@@ -119,6 +151,7 @@ extension MatchCommand {
         if let single { files.append((nil, single)) }
         files += hosts.sorted { $0.key < $1.key }.map { (Optional($0.key), $0.value) }
         files += retired.map { (Optional($0.0), $0.1) }
+        files += (trust?.allFiles ?? []).map { (Optional($0.0), $0.1) }
         for (host, file) in files {
             for rule in file.automaton?.unusedRules ?? [] {
                 summary.unusedRules.append(.init(host: host, rule: rule))
@@ -206,6 +239,8 @@ struct BulkSummary: Encodable {
     var exclude = 0
     var noMatch = 0
     var invalid = 0
+    /// URLs decided without a file they needed (entitlement path: retrieval failed).
+    var unretrieved = 0
     var byApp: [String: AppCounts] = [:]
     var unusedRules: [UnusedRule] = []
 
@@ -234,7 +269,7 @@ struct BulkSummary: Encodable {
     }
 
     private enum Keys: String, CodingKey {
-        case urls, match, exclude, noMatch = "no_match", invalid, byApp, unusedRules
+        case urls, match, exclude, noMatch = "no_match", invalid, unretrieved, byApp, unusedRules
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -244,6 +279,7 @@ struct BulkSummary: Encodable {
         try c.encode(exclude, forKey: .exclude)
         try c.encode(noMatch, forKey: .noMatch)
         try c.encode(invalid, forKey: .invalid)
+        try c.encode(unretrieved, forKey: .unretrieved)
         try c.encode(byApp, forKey: .byApp)
         try c.encode(unusedRules, forKey: .unusedRules)
     }
@@ -260,7 +296,8 @@ struct BulkOutput {
     }
 
     mutating func result(
-        line: Int, url: String, result: ApplinksMatch, ruleIndex: Int?, file: MatchCommand.HostFile, appID: String?
+        line: Int, url: String, result: ApplinksMatch, ruleIndex: Int?, file: MatchCommand.HostFile?, appID: String?,
+        entitlement: String?, error: SWCredError?
     ) {
         let app = result.appID ?? appID
         guard json else {
@@ -274,13 +311,23 @@ struct BulkOutput {
         }
         buffer.append(contentsOf: Self.lineStart)
         if let app { appendJSONString(app) } else { append("null") }
-        buffer.append(contentsOf: Self.lineNumber)
+        if entitlement == nil, error == nil {
+            buffer.append(contentsOf: Self.lineNumber)
+        } else {
+            buffer.append(contentsOf: Self.lineEntitlement)
+            if let entitlement { appendJSONString(entitlement) } else { append("null") }
+            if let error {
+                buffer.append(contentsOf: Self.lineError)
+                append(Console.encode(ErrorDocument.Body(error), pretty: false))
+            }
+            buffer.append(contentsOf: Self.lineNumberAfterEntitlement)
+        }
         appendDecimal(line)
         buffer.append(contentsOf: Self.lineOutcome)
         append(result.outcome.rawValue)
         buffer.append(contentsOf: Self.lineRule)
         if let rule = result.rule {
-            if let index = ruleIndex, index < file.ruleJSON.count {
+            if let file, let index = ruleIndex, index < file.ruleJSON.count {
                 if file.ruleJSON[index] == nil { file.ruleJSON[index] = Self.ruleJSON(rule) }
                 append(file.ruleJSON[index] ?? "null")
             } else {
@@ -298,6 +345,9 @@ struct BulkOutput {
     /// The fixed parts of a result line (keys sorted), as bytes.
     private static let lineStart = Array(#"{"appID":"#.utf8)
     private static let lineNumber = Array(#","entitlement":null,"line":"#.utf8)
+    private static let lineEntitlement = Array(#","entitlement":"#.utf8)
+    private static let lineError = Array(#","error":"#.utf8)
+    private static let lineNumberAfterEntitlement = Array(#","line":"#.utf8)
     private static let lineOutcome = Array(#","outcome":""#.utf8)
     private static let lineRule = Array(#"","rule":"#.utf8)
     private static let lineURL = Array(#","schema":"swcred/1","url":"#.utf8)
@@ -328,6 +378,7 @@ struct BulkOutput {
             flush()
             var text = "\(summary.urls + summary.invalid) URLs: \(summary.match) match, \(summary.exclude) exclude, "
             text += "\(summary.noMatch) no_match, \(summary.invalid) invalid"
+            if summary.unretrieved > 0 { text += " (\(summary.unretrieved) decided without their file)" }
             console.err(text)
             for (app, counts) in summary.byApp.sorted(by: { $0.key < $1.key }) {
                 console.err("  \(app): \(counts.match) match, \(counts.exclude) exclude")

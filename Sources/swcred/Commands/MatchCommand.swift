@@ -2,10 +2,13 @@ import ArgumentParser
 import Foundation
 import SWCredAssociation
 import SWCredCore
+import SWCredRetrieval
 
 /// `swcred match URL (--aasa FILE | --aasa-dir DIR) [--app-id ID] [--entitlements FILE]`: decides
 /// what opening a URL does (`spec/cli.md`). Exit 0 `match`, 1 `exclude` or `no_match`, 64–66 on
-/// bad input. The bulk form (`--urls`, `--sitemap`) is in `MatchCommand+Bulk.swift`.
+/// bad input. The bulk form (`--urls`, `--sitemap`) is in `MatchCommand+Bulk.swift`, its
+/// entitlement path (`--entitlements` with `--aasa-dir`, `--direct` or `--cdn`) in
+/// `MatchCommand+Trust.swift`. With `--entitlements`, the live sources serve the single form too.
 struct MatchCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -33,26 +36,57 @@ struct MatchCommand: SWCredSubcommand {
     @Option(help: ArgumentHelp("The apple-app-site-association file served by the URL's host.", valueName: "file"))
     var aasa: String?
 
-    @Option(help: ArgumentHelp("Offline sites: DIR/<host>/.well-known/apple-app-site-association.", valueName: "dir"))
-    var aasaDir: String?
-
     @OptionGroup var app: AppOptions
+    /// `--aasa-dir`, `--direct`, `--cdn`, `--ca-file`, `--resolve`, as `verify` has them.
+    @OptionGroup var source: SourceOptions
+
+    /// Tests only: a local stand-in for Apple's CDN (https). Its server is vouched for by
+    /// `--ca-file`, as an explicit `fetch` may be (AD-4.3); Apple's CDN never is.
+    @Option(help: .hidden)
+    var cdnBaseUrl: String?
+
     @OptionGroup var formatOptions: FormatOptions
+
+    /// `--aasa-dir DIR`.
+    var aasaDir: String? { source.aasaDir }
 
     func validate() throws {
         guard [url != nil, urls != nil, sitemap != nil].filter({ $0 }).count == 1 else {
             throw ValidationError("give exactly one of URL, --urls FILE and --sitemap FILE")
         }
         if url != nil, expect != nil { throw ValidationError("--expect is for the bulk form (--urls, --sitemap)") }
-        if url == nil, app.entitlements != nil, aasa == nil {
-            throw ValidationError("the bulk form decides with --aasa FILE or --aasa-dir DIR and --app-id ID; --entitlements (trust path) is not supported there yet")
+        guard (aasa == nil) != (source.selectedKind == nil) else {
+            throw ValidationError("give exactly one of --aasa FILE, --aasa-dir DIR, --direct and --cdn")
         }
-        guard (aasa == nil) != (aasaDir == nil) else {
-            throw ValidationError("give exactly one of --aasa FILE and --aasa-dir DIR")
+        if app.entitlements == nil, source.selectedKind == .direct || source.selectedKind == .cdn {
+            throw ValidationError("--direct and --cdn need --entitlements FILE (its entries choose each host's file)")
         }
-        if app.entitlements != nil, aasaDir == nil {
-            throw ValidationError("--entitlements needs --aasa-dir (the entry chooses the file)")
+        if cdnBaseUrl != nil, source.selectedKind != .cdn {
+            throw ValidationError("--cdn-base-url goes with --cdn")
         }
+    }
+
+    /// The source of the entitlement path: `--aasa-dir`, or a live `--direct`/`--cdn` source
+    /// (``VerifyCommand/makeSource(_:device:)``; with the hidden `--cdn-base-url`, a fetcher whose
+    /// CDN is that stand-in). Shut a live one down with ``shutdown(_:)``.
+    func makeSource(device: DeviceSettings) async throws -> any AssociationFileSource {
+        guard let cdnBaseUrl, source.aasaDir == nil, source.selectedKind == .cdn else {
+            return try await VerifyCommand.makeSource(source, device: device)
+        }
+        let configuration = try RetrievalConfiguration(
+            caFile: source.caFile, resolve: source.resolve, cdnBaseURL: cdnBaseUrl)
+        let fetcher = try LiveAssociationFileFetcher(configuration: configuration)
+        do {
+            return try LiveAssociationSource(kind: .cdn, fetcher: fetcher, device: device, userRoots: .always)
+        } catch {
+            try? await fetcher.shutdown()
+            throw error
+        }
+    }
+
+    /// Shuts a live source's HTTP client down (nothing for `--aasa-dir`).
+    static func shutdown(_ source: any AssociationFileSource) async {
+        try? await (source as? LiveAssociationSource)?.shutdown()
     }
 
     struct Output: Encodable {
@@ -96,12 +130,12 @@ struct MatchCommand: SWCredSubcommand {
             output = Output(
                 url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
                 entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
-        } else if let aasaDir, app.entitlements != nil {
+        } else if app.entitlements != nil {
             let identity = try app.identity()
-            let evaluator = TrustEvaluator(
-                source: DirectoryAssociationSource(root: aasaDir),
-                device: app.device.settings)
+            let fileSource = try await makeSource(device: app.device.settings)
+            let evaluator = TrustEvaluator(source: fileSource, device: app.device.settings)
             let decision = await LinkResolver(evaluator: evaluator).decide(link, app: identity)
+            await Self.shutdown(fileSource)
             output = Output(
                 url: url, host: link.host, outcome: decision.outcome, appID: decision.appID,
                 entitlement: decision.entitlement, aasaHost: decision.aasaHost, rule: decision.rule,
@@ -124,7 +158,7 @@ struct MatchCommand: SWCredSubcommand {
                     aasaHost: link.host, rule: nil, diagnostics: diagnostics)
             }
         } else {
-            throw SWCredError(.usage, "give exactly one of --aasa FILE and --aasa-dir DIR")
+            throw SWCredError(.usage, "--direct and --cdn need --entitlements FILE")
         }
         switch console.format {
         case .json:
