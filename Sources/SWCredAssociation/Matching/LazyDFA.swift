@@ -313,39 +313,35 @@ final class LazyDFA {
         guard let base = bytes.baseAddress else { return start }
         let count = bytes.count
         if count > Self.longText { return runLong(base, count) }
-        let table = self.table
-        let column = self.column
         var state = start
         var i = 0
         while i < count {
-            let byte = base[i]
-            var next = Int(table[state &+ Int(column[Int(byte)])])
-            if next <= 0 {
-                if next == Self.dead { return next }
-                next = slowStep(state, UInt32(caseFolded ? Self.foldASCII(byte) : byte))
-                if next == Self.dead { return next }
-            }
+            let next = step(state, base[i])
+            if next == Self.dead { return next }
             state = next
             i &+= 1
         }
         return state
     }
 
+    /// One byte: the cached transition, or the slow step that builds it (``dead`` either way
+    /// when the text cannot match).
+    @inline(__always)
+    private func step(_ state: Int, _ byte: UInt8) -> Int {
+        let next = Int(table[state &+ Int(column[Int(byte)])])
+        if next > 0 { return next }
+        if next == Self.dead { return next }
+        return slowStep(state, UInt32(caseFolded ? Self.foldASCII(byte) : byte))
+    }
+
     /// ``run(ascii:)`` for long texts: a state that loops on the byte it reads skips every
     /// following byte it loops on, with the state's self-loop mask.
     private func runLong(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        let table = self.table
-        let column = self.column
         var state = start
         var i = 0
         while i < count {
-            let byte = base[i]
-            var next = Int(table[state &+ Int(column[Int(byte)])])
-            if next <= 0 {
-                if next == Self.dead { return next }
-                next = slowStep(state, UInt32(caseFolded ? Self.foldASCII(byte) : byte))
-                if next == Self.dead { return next }
-            }
+            let next = step(state, base[i])
+            if next == Self.dead { return next }
             i &+= 1
             if next == state {
                 let (low, high, kind) = loopMask(state)
