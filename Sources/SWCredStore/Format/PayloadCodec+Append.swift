@@ -1,4 +1,5 @@
 import SWCredCore
+import SWCredSodium
 
 // Adding one item to a payload without building the others (issue 13: `swcred add` at 10,000
 // items spent most of its time building 10,000 items, comparing and re-encoding them).
@@ -53,14 +54,21 @@ extension PayloadCodec {
     }
 
     /// The payload with `item` (already validated, dates set) added after the last item.
+    ///
+    /// The result is written into one buffer of its exact size, so that no partly written copy
+    /// of the payload (which holds every secret) is left behind by a reallocation; the caller
+    /// wipes the result.
     static func appending(
         _ item: InternetPasswordItem, to bytes: [UInt8], scan: AppendScan
     ) -> [UInt8] {
-        var w = ByteWriter(capacity: bytes.count + 256)
+        var entry = ByteWriter()
+        encode(item, into: &entry)
+        defer { Sodium.memzero(&entry.bytes) }
+        var w = ByteWriter(capacity: bytes.count + entry.bytes.count)
         w.raw(bytes[0..<Head.itemCountOffset])
         w.u32(UInt32(scan.itemCount + 1))
         w.raw(bytes[(Head.itemCountOffset + 4)..<scan.itemsEnd])
-        encode(item, into: &w)
+        w.raw(entry.bytes)
         w.raw(bytes[scan.itemsEnd...])
         return w.bytes
     }
