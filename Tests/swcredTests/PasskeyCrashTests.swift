@@ -55,21 +55,7 @@ struct PasskeyCrashTests {
             let user = "u\(round)"
             let (process, errPath) = try register(
                 sandbox, user: user, environment: ["SWCRED_TEST_HOOK": point, "SWCRED_TEST_HOOK_ACTION": "stop"])
-            var stopped = false
-            for _ in 0..<2000 {
-                if let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-                    let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "T"
-                {
-                    stopped = true
-                    break
-                }
-                if !process.isRunning { break }
-                usleep(5_000)
-            }
-            let hookLine = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            unlink(errPath)
+            let (stopped, hookLine) = CLI.killAtHook(process, errPath: errPath)
             try #require(stopped, "the child never stopped at \(point): \(hookLine)")
             if entry.1 { present.insert(user) }
             #expect(try Self.passkeyUsers(sandbox) == present, "after a kill at \(point)")

@@ -117,17 +117,8 @@ struct StoreConcurrencyTests {
         holderInput.fileHandleForWriting.write(Data("pw\n".utf8))
         try holderInput.fileHandleForWriting.close()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() } }
-        // Wait until it has stopped at the hook (state T in /proc/<pid>/stat).
-        var held = false
-        for _ in 0..<2000 {
-            if let stat = try? String(contentsOfFile: "/proc/\(holder.processIdentifier)/stat", encoding: .utf8),
-               let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "T" {
-                held = true
-                break
-            }
-            if !holder.isRunning { break }
-            usleep(5_000)
-        }
+        // Wait until it has stopped at the hook, holding the lock.
+        let held = CLI.waitUntilStopped(holder)
         try #require(held, "the holder never stopped with the lock: \((try? String(contentsOfFile: holderErr, encoding: .utf8)) ?? "")")
 
         let immediate = try sandbox.run(["add", "lock.example", "b", "--password-stdin", "--lock-timeout", "0", "--format", "json"], stdin: "pw\n")

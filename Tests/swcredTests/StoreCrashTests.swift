@@ -135,22 +135,8 @@ struct StoreCrashTests {
             let account = "h\(round)"
             let (process, errPath) = try Self.startAdd(sandbox, "hook.example", account, password: "pw",
                                                        environment: ["SWCRED_TEST_HOOK": point, "SWCRED_TEST_HOOK_ACTION": "stop"])
-            // Wait until the child has stopped itself at the hook (state T in /proc/<pid>/stat).
-            var stopped = false
-            for _ in 0..<2000 {
-                if let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-                   let close = stat.lastIndex(of: ")"),
-                   stat[stat.index(close, offsetBy: 2)] == "T" {
-                    stopped = true
-                    break
-                }
-                if !process.isRunning { break }
-                usleep(5_000)
-            }
-            let hookLine = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            unlink(errPath)
+            // Wait until the child has stopped itself at the hook, then kill it there.
+            let (stopped, hookLine) = CLI.killAtHook(process, errPath: errPath)
             try #require(stopped, "the child never stopped at \(point): \(hookLine)")
             #expect(hookLine.contains("swcred-test-hook: \(point)"))
 

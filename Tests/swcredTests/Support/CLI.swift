@@ -76,14 +76,6 @@ enum CLI {
         currentDirectory: URL? = nil,
         launcher: [String] = []
     ) throws -> Result {
-        let process = Process()
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
-        }
         var env: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "SWIFT_BACKTRACE": "enable=no",
@@ -95,7 +87,24 @@ enum CLI {
             env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         }
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        if let program = launcher.first {
+            return try runProgram(
+                URL(fileURLWithPath: program), Array(launcher.dropFirst()) + [binary.path] + arguments, stdin: stdin,
+                environment: env, currentDirectory: currentDirectory)
+        }
+        return try runProgram(binary, arguments, stdin: stdin, environment: env, currentDirectory: currentDirectory)
+    }
+
+    /// Runs any program with `arguments`, feeding `stdin`, and collects its exit status and
+    /// output. `environment` replaces the process environment; `nil` inherits this one.
+    static func runProgram(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+        currentDirectory: URL? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
 
         let outPipe = Pipe()
@@ -133,6 +142,33 @@ enum CLI {
     }
 
     /// A fresh temporary directory, removed by the caller (or left for the OS in /tmp).
+    /// Waits (up to 10 s) until `process` has stopped itself at a test hook (state `T` in
+    /// `/proc/<pid>/stat`); `false` when it exited or never stopped.
+    static func waitUntilStopped(_ process: Process) -> Bool {
+        for _ in 0..<2000 {
+            if let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "T"
+            {
+                return true
+            }
+            if !process.isRunning { return false }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// Waits for `process` to stop at its hook, then kills it with SIGKILL and reaps it, and
+    /// removes its stderr file `errPath`.
+    /// - Returns: whether it had stopped, and what it wrote on stderr (the hook's line).
+    static func killAtHook(_ process: Process, errPath: String) -> (stopped: Bool, stderr: String) {
+        let stopped = waitUntilStopped(process)
+        let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        unlink(errPath)
+        return (stopped, stderr)
+    }
+
     static func temporaryDirectory(_ label: String = "swcred-test") throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
