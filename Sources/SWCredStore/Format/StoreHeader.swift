@@ -126,6 +126,12 @@ struct StoreHeader: Sendable, Equatable {
     ///    `parametersOutOfBounds`;
     /// 5. file length ≠ header + payload + tag: `corruptPayload`.
     static func parse(file: [UInt8], maxFileSize: Int) throws(SWCredError) -> StoreHeader {
+        try parse(prefix: file, fileSize: file.count, maxFileSize: maxFileSize)
+    }
+
+    /// The same steps on the first bytes of a file (at least the header's length, when the file
+    /// has them) and the file's size: what an open that leaves the payload to a later read needs.
+    static func parse(prefix file: [UInt8], fileSize: Int, maxFileSize: Int) throws(SWCredError) -> StoreHeader {
         // Step 1: magic.
         guard file.count >= magic.count, file[0..<magic.count].elementsEqual(magic) else {
             throw SWCredError(.notAStore, "the file is not a swcred keychain (no magic value)")
@@ -197,10 +203,10 @@ struct StoreHeader: Sendable, Equatable {
             )
         }
         // Step 5: exact file length.
-        guard UInt64(file.count) == UInt64(length) + payloadLength + UInt64(tagLength) else {
+        guard UInt64(fileSize) == UInt64(length) + payloadLength + UInt64(tagLength) else {
             throw SWCredError(
                 .corruptPayload,
-                "the file is \(file.count) bytes; the header says \(UInt64(length) + payloadLength + UInt64(tagLength))"
+                "the file is \(fileSize) bytes; the header says \(UInt64(length) + payloadLength + UInt64(tagLength))"
             )
         }
         return StoreHeader(

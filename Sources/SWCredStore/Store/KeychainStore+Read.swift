@@ -141,23 +141,44 @@ extension KeychainStore {
 
     /// Step 1 of the read order: `fstat` (regular file, size within the limit), then the whole file.
     static func readFile(_ path: String, limits: StoreLimits) throws(SWCredError) -> [UInt8] {
-        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "keychain: open") else {
-            throw SWCredError(.storeNotFound, "no store at \(path)")
-        }
+        let (fd, size, limit) = try openRegularFile(path, limits: limits)
         defer { POSIX.closeQuietly(fd) }
-        let info = try POSIX.fstat(fd, step: "keychain: stat")
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw SWCredError(.notAStore, "\(path) is not a regular file")
-        }
-        let limit = min(limits.maxFileSize, StoreLimits.fileSizeCeiling)
-        guard let size = Int(exactly: info.st_size), size <= limit else {
-            throw SWCredError(.limitExceeded, "the store file is \(info.st_size) bytes; the limit is \(limit)")
-        }
         // One byte more than fstat said, to see a file that grew; the header check catches it.
         let bytes = try POSIX.read(fd, upTo: size + 1, step: "keychain: read")
         guard bytes.count <= limit else {
             throw SWCredError(.limitExceeded, "the store file grew beyond the limit of \(limit) bytes")
         }
         return bytes
+    }
+
+    /// Step 1 for an open that leaves the payload to a later read: the same checks, then only
+    /// the header's bytes, with the size `fstat` gave.
+    static func readHeader(_ path: String, limits: StoreLimits) throws(SWCredError) -> (prefix: [UInt8], size: Int) {
+        let (fd, size, _) = try openRegularFile(path, limits: limits)
+        defer { POSIX.closeQuietly(fd) }
+        return (try POSIX.read(fd, upTo: min(size, StoreHeader.length), step: "keychain: read"), size)
+    }
+
+    /// Opens `path` for reading and checks that it is a regular file within the size limit.
+    private static func openRegularFile(
+        _ path: String, limits: StoreLimits
+    ) throws(SWCredError) -> (fd: Int32, size: Int, limit: Int) {
+        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "keychain: open") else {
+            throw SWCredError(.storeNotFound, "no store at \(path)")
+        }
+        do throws(SWCredError) {
+            let info = try POSIX.fstat(fd, step: "keychain: stat")
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw SWCredError(.notAStore, "\(path) is not a regular file")
+            }
+            let limit = min(limits.maxFileSize, StoreLimits.fileSizeCeiling)
+            guard let size = Int(exactly: info.st_size), size <= limit else {
+                throw SWCredError(.limitExceeded, "the store file is \(info.st_size) bytes; the limit is \(limit)")
+            }
+            return (fd, size, limit)
+        } catch {
+            POSIX.closeQuietly(fd)
+            throw error
+        }
     }
 }

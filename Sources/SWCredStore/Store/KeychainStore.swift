@@ -200,7 +200,9 @@ public final class KeychainStore: Sendable {
         keySource: KeySource,
         options: StoreOptions = StoreOptions()
     ) throws(SWCredError) -> KeychainStore {
-        let (resolved, _, header, keys) = try readHeaderAndKeys(at: path, keySource: keySource, options: options)
+        // The header only: the transaction reads and verifies the whole file under the lock.
+        let (resolved, _, header, keys) = try readHeaderAndKeys(
+            at: path, keySource: keySource, options: options, wholeFile: false)
         guard try header.macIsValid(macKey: keys.headerMAC) else {
             throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
         }
@@ -214,17 +216,26 @@ public final class KeychainStore: Sendable {
 
     /// The steps every open shares (spec/store.md §4.6, steps 1–6): the real path, the folder's
     /// permissions, the file read under the size limit, the header parsed, the key source checked
-    /// against it and the keys derived.
+    /// against it and the keys derived. Without `wholeFile`, only the header's bytes are read
+    /// (and returned).
     private static func readHeaderAndKeys(
-        at path: String, keySource: KeySource, options: StoreOptions
+        at path: String, keySource: KeySource, options: StoreOptions, wholeFile: Bool = true
     ) throws(SWCredError) -> (resolved: String, bytes: [UInt8], header: StoreHeader, keys: StoreKeys) {
         guard let resolved = POSIX.realpath(path) else {
             if POSIX.lstat(path) == nil { throw SWCredError(.storeNotFound, "no store at \(path)") }
             throw POSIX.ioFailure("resolve store path", errno: errno, path: path)
         }
         try StorePaths.checkDirectory(POSIX.split(resolved).directory)
-        let bytes = try readFile(resolved, limits: options.limits)
-        let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+        let bytes: [UInt8]
+        let header: StoreHeader
+        if wholeFile {
+            bytes = try readFile(resolved, limits: options.limits)
+            header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
+        } else {
+            let (prefix, size) = try readHeader(resolved, limits: options.limits)
+            bytes = prefix
+            header = try StoreHeader.parse(prefix: prefix, fileSize: size, maxFileSize: options.limits.maxFileSize)
+        }
         try checkKeySource(header, keySource)
         let keys = try StoreKeys.derive(source: keySource, parameters: header.keyParameters, options: options)
         return (resolved, bytes, header, keys)
