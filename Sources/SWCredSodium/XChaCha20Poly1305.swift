@@ -11,37 +11,46 @@ public enum XChaCha20Poly1305 {
     public static let tagLength = 16
 
     /// Encrypts and authenticates `plaintext`, authenticating `associatedData` too.
-    /// - Returns: ciphertext followed by the 16-byte tag.
+    /// - Parameter prefix: bytes placed before the ciphertext in the result (a file's header),
+    ///   so that a sealed file is built in one buffer of its final size, without another copy.
+    /// - Returns: `prefix`, then the ciphertext followed by the 16-byte tag.
     /// - Throws: `invalidParameter` for a wrong key or nonce length; `cryptoUnavailable` when
     ///   libsodium fails.
     public static func seal(
         _ plaintext: [UInt8],
         associatedData: [UInt8],
         nonce: [UInt8],
-        key: SecureBytes
+        key: SecureBytes,
+        prefix: [UInt8] = []
     ) throws(SWCredError) -> [UInt8] {
         try Sodium.ensureInitialized()
         try check(nonce: nonce, key: key)
-        var out = [UInt8](repeating: 0, count: plaintext.count + tagLength)
+        let sealedLength = plaintext.count + tagLength
         var outLength: UInt64 = 0
-        let rc = key.withUnsafeBytes { k in
-            out.withUnsafeMutableBytes { o in
-                Pointers.write(o) { op, _ in
-                    Pointers.read(plaintext) { mp, mlen in
-                        Pointers.read(associatedData) { adp, adlen in
-                            Pointers.read(nonce) { np, _ in
-                                Pointers.read(k) { kp, _ in
-                                    crypto_aead_xchacha20poly1305_ietf_encrypt(
-                                        op, &outLength, mp, UInt64(mlen), adp, UInt64(adlen), nil, np, kp
-                                    )
-                                }
+        var rc: Int32 = -1
+        // Every byte is written (the prefix, then libsodium's output, checked below), so the
+        // buffer is not zero-filled first: at 100,000 items that fill cost as much as the AEAD.
+        let out = [UInt8](unsafeUninitializedCapacity: prefix.count + sealedLength) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            prefix.withUnsafeBufferPointer { p in
+                if let source = p.baseAddress { base.update(from: source, count: p.count) }
+            }
+            rc = key.withUnsafeBytes { k in
+                Pointers.read(plaintext) { mp, mlen in
+                    Pointers.read(associatedData) { adp, adlen in
+                        Pointers.read(nonce) { np, _ in
+                            Pointers.read(k) { kp, _ in
+                                crypto_aead_xchacha20poly1305_ietf_encrypt(
+                                    base + prefix.count, &outLength, mp, UInt64(mlen), adp, UInt64(adlen), nil, np, kp
+                                )
                             }
                         }
                     }
                 }
             }
+            initialized = rc == 0 && outLength == UInt64(sealedLength) ? buffer.count : 0
         }
-        guard rc == 0, outLength == UInt64(out.count) else {
+        guard rc == 0, outLength == UInt64(sealedLength) else {
             throw SWCredError(.cryptoUnavailable, "crypto_aead_xchacha20poly1305_ietf_encrypt failed (\(rc))")
         }
         return out
@@ -62,10 +71,14 @@ public enum XChaCha20Poly1305 {
         guard ciphertext.count >= tagLength else {
             throw SWCredError(.authenticationFailed, "ciphertext shorter than the AEAD tag")
         }
-        var out = [UInt8](repeating: 0, count: ciphertext.count - tagLength)
+        let plaintextLength = ciphertext.count - tagLength
         var outLength: UInt64 = 0
-        let rc = key.withUnsafeBytes { k in
-            out.withUnsafeMutableBytes { o in
+        var rc: Int32 = -1
+        // libsodium verifies the tag before it writes any plaintext; the buffer is not
+        // zero-filled first, and on failure it is wiped and reported as holding nothing.
+        let out = [UInt8](unsafeUninitializedCapacity: plaintextLength) { buffer, initialized in
+            let o = UnsafeMutableRawBufferPointer(buffer)
+            rc = key.withUnsafeBytes { k in
                 Pointers.write(o) { op, _ in
                     ciphertext.withUnsafeBytes { c in
                         Pointers.read(c) { cp, clen in
@@ -82,9 +95,14 @@ public enum XChaCha20Poly1305 {
                     }
                 }
             }
+            if rc == 0, outLength == UInt64(plaintextLength) {
+                initialized = plaintextLength
+            } else {
+                if let base = o.baseAddress { sodium_memzero(base, o.count) }
+                initialized = 0
+            }
         }
-        guard rc == 0, outLength == UInt64(out.count) else {
-            Sodium.memzero(&out)
+        guard rc == 0, outLength == UInt64(plaintextLength) else {
             throw SWCredError(.authenticationFailed, "the AEAD tag did not verify")
         }
         return out

@@ -54,6 +54,57 @@ struct AppendAndIndexTests {
         #expect(try !scan(item("h3.example", "anyone")).negativeEntryExists)
     }
 
+    @Test("Store §3: the raw key hash covers exactly the nine key attributes (two runs of the encoding), and the seen-set reports repeats")
+    func keyHashCoversTheKey() throws {
+        func hash(_ value: InternetPasswordItem) throws -> Int {
+            var w = ByteWriter()
+            PayloadCodec.encode(value, into: &w)
+            var r = ByteReader(w.bytes, errorCode: .corruptPayload)
+            return try PayloadCodec.RawItem(&r, limits: .default).keyHash(in: w.bytes)
+        }
+        let base = InternetPasswordItem(
+            server: "a.example", account: "u", port: 443, path: "/p", securityDomain: "d", label: "l", comment: "c",
+            creator: "swcr", accessGroup: "T.g", secret: Array("pw".utf8)
+        )
+        let baseHash = try hash(base)
+        // Each key attribute changed alone gives another hash: a hash that skipped one would make
+        // the scan call two distinct items the same key (and miss a real duplicate the other way).
+        var keyChanges: [(String, (inout InternetPasswordItem) -> Void)] = [
+            ("server", { $0.server = "b.example" }), ("account", { $0.account = "v" }), ("port", { $0.port = 444 }),
+            ("protocol", { $0.protocolCode = "http" }), ("authenticationType", { $0.authenticationType = "dflt" }),
+            ("path", { $0.path = "/q" }), ("securityDomain", { $0.securityDomain = "e" }),
+            ("accessGroup", { $0.accessGroup = "T.h" }), ("synchronizable", { $0.synchronizable = true }),
+        ]
+        // Moving a byte from one field to the next keeps the bytes but not the key.
+        keyChanges.append(("server/account boundary", { $0.server = "a.exampleu"; $0.account = "" }))
+        for (name, change) in keyChanges {
+            var changed = base
+            change(&changed)
+            #expect(try hash(changed) != baseHash, "changing \(name) must change the key hash")
+        }
+        let otherChanges: [(String, (inout InternetPasswordItem) -> Void)] = [
+            ("label", { $0.label = "m" }), ("comment", { $0.comment = "n" }), ("creator", { $0.creator = "abcd" }),
+            ("secret", { $0.secret = Array("other".utf8) }),
+            ("dates", { $0.creationDate = Date(timeIntervalSince1970: 5); $0.modificationDate = $0.creationDate }),
+        ]
+        for (name, change) in otherChanges {
+            var changed = base
+            change(&changed)
+            #expect(try hash(changed) == baseHash, "\(name) is not part of the key")
+        }
+
+        var seen = KeyHashSet(capacity: 3)
+        let firstInserts = [seen.insert(baseHash), seen.insert(0), seen.insert(-1)]
+        #expect(firstInserts == [true, true, true])
+        let repeats = [seen.insert(baseHash), seen.insert(-1), seen.insert(1)]
+        #expect(repeats == [false, false, false])  // 0 is kept as 1: a repeat reported, which the full decode settles
+        var grown: [Bool] = []
+        for value in 2..<40 { grown.append(seen.insert(value << 20)) }  // past its first size
+        #expect(grown.allSatisfy { $0 })
+        let repeatAfterGrowth = seen.insert(39 << 20)
+        #expect(!repeatAfterGrowth)
+    }
+
     @Test("The scan checks the whole payload as decode does: a flipped byte anywhere is corruptPayload")
     func scanChecksEverything() throws {
         let payload = PayloadCodec.encode(try Self.mixedContents(passkeys: true))

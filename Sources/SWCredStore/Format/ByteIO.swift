@@ -140,13 +140,25 @@ struct ByteReader {
     static func isValidUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             let field = UnsafeBufferPointer(rebasing: buffer[range])
-            var ascii = true
-            for byte in field where byte >= 0x80 {
-                ascii = false
-                break
-            }
-            return ascii || String(validating: field, as: UTF8.self) != nil
+            return isASCII(field) || String(validating: field, as: UTF8.self) != nil
         }
+    }
+
+    /// Whether every byte is below 0x80, tested eight bytes at a time.
+    private static func isASCII(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = field.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= field.count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < field.count {
+            high |= UInt64(field[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The string of `bytes[range]`, which ``isValidUTF8(_:_:)`` has accepted.

@@ -32,15 +32,15 @@ extension PayloadCodec {
         var r = ByteReader(bytes, errorCode: .corruptPayload)
         let head = try Head(&r, limits: limits)
         var scan = AppendScan(itemCount: head.itemCount)
-        let wanted = ItemIndex.hash(item)
+        let wanted = keyHash(of: item, limits: limits)
         let server = Array(item.server.utf8)
         let negativeAccount = Array(InternetPasswordItem.negativeEntryAccount.utf8)
-        var keyHashes = Set<Int>(minimumCapacity: head.itemCount)
+        var keyHashes = KeyHashSet(capacity: head.itemCount)
         var collided = false
         for _ in 0..<head.itemCount {
             let raw = try RawItem(&r, limits: limits)
             let hash = raw.keyHash(in: bytes)
-            if !keyHashes.insert(hash).inserted { collided = true }
+            if !keyHashes.insert(hash) { collided = true }
             if hash == wanted, raw.hasKey(of: item, in: bytes) { scan.keyExists = true }
             if raw.isNegative, RawItem.Filter.equal(server, bytes, raw.server),
                 RawItem.Filter.equal(negativeAccount, bytes, raw.account)
@@ -51,6 +51,17 @@ extension PayloadCodec {
         scan.itemsEnd = r.offset
         _ = try decodeRest(&r, head: head, items: [], limits: limits)
         return collided ? nil : scan
+    }
+
+    /// ``RawItem/keyHash(in:)`` of `item` as it would be stored; `nil` when its encoding would not
+    /// read back within `limits` (it is refused by validation then, and equals no stored item).
+    private static func keyHash(of item: InternetPasswordItem, limits: StoreLimits) -> Int? {
+        var entry = ByteWriter()
+        encode(item, into: &entry)
+        defer { Sodium.memzero(&entry.bytes) }
+        var r = ByteReader(entry.bytes, errorCode: .corruptPayload)
+        guard let raw = try? RawItem(&r, limits: limits) else { return nil }
+        return raw.keyHash(in: entry.bytes)
     }
 
     /// The payload with `item` (already validated, dates set) added after the last item.

@@ -116,11 +116,11 @@ enum PayloadCodec {
             // Only some items are built, so the duplicate-key check (StoreContents.init, for the
             // built ones) runs here on the raw keys of all of them; a hash collision is settled
             // by the full decode, which compares whole keys.
-            var keyHashes = Set<Int>(minimumCapacity: itemCount)
+            var keyHashes = KeyHashSet(capacity: itemCount)
             var collided = false
             for _ in 0..<itemCount {
                 let raw = try RawItem(&r, limits: limits)
-                if !keyHashes.insert(raw.keyHash(in: r.data)).inserted { collided = true }
+                if !keyHashes.insert(raw.keyHash(in: r.data)) { collided = true }
                 if filter.accepts(raw, in: r.data) {
                     let item = raw.item(in: r.data, secrets: selection.secrets)
                     if filter.query.matches(item) { items.append(item) }
@@ -277,15 +277,20 @@ enum PayloadCodec {
         }
 
         /// A hash of the nine-attribute uniqueness key (``ItemKey``) over the raw bytes.
+        ///
+        /// The key's attributes lie in two runs of the encoding, each field with its length in
+        /// front (so each run reads one way only): server, account, port, protocol,
+        /// authentication type, path and security domain; then the access group. Hashing the two
+        /// runs whole costs two calls per item instead of sixteen.
         func keyHash(in bytes: [UInt8]) -> Int {
             var hasher = Hasher()
             hasher.combine(synchronizable)
-            hasher.combine(port)
             bytes.withUnsafeBytes { buffer in
-                for range in [accessGroup, server, account, protocolCode, authenticationType, path, securityDomain] {
-                    hasher.combine(range.count)
-                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[range]))
-                }
+                let lengthPrefix = 2
+                let first = (server.lowerBound - lengthPrefix)..<securityDomain.upperBound
+                let second = (accessGroup.lowerBound - lengthPrefix)..<accessGroup.upperBound
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[first]))
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[second]))
             }
             return hasher.finalize()
         }

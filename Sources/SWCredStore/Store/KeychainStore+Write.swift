@@ -213,10 +213,9 @@ extension KeychainStore {
         )
         try header.seal(macKey: keys.headerMAC)
         let headerBytes = header.encoded()
-        let ciphertext = try XChaCha20Poly1305.seal(
-            plaintext, associatedData: headerBytes, nonce: header.nonce, key: keys.payload
+        return try XChaCha20Poly1305.seal(
+            plaintext, associatedData: headerBytes, nonce: header.nonce, key: keys.payload, prefix: headerBytes
         )
-        return headerBytes + ciphertext
     }
 }
 

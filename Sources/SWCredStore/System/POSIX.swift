@@ -115,15 +115,20 @@ enum POSIX {
 
     /// Reads up to `count` bytes (fewer at end of file).
     static func read(_ fd: Int32, upTo count: Int, step: String) throws(SWCredError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
         var result: Result<Int, SWCredError> = .success(0)
-        out.withUnsafeMutableBytes { raw in
-            do throws(SWCredError) { result = .success(try readFully(fd, into: raw, step: step)) } catch {
+        // Read straight into the array's storage: only the bytes read are ever part of it, so
+        // the buffer is not zero-filled first (a whole-store read is 13 MB at 100,000 items).
+        let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(SWCredError) {
+                let n = try readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), step: step)
+                result = .success(n)
+                initialized = n
+            } catch {
                 result = .failure(error)
+                initialized = 0
             }
         }
-        let n = try result.get()
-        if n < count { out.removeSubrange(n...) }
+        _ = try result.get()
         return out
     }
 
