@@ -69,11 +69,13 @@ struct ByteReader {
         return bytes[start..<(start + count)]
     }
 
+    @inline(__always)
     mutating func u8() throws(SWCredError) -> UInt8 {
         let index = try advance(1)
         return bytes[index]
     }
 
+    @inline(__always)
     mutating func bool() throws(SWCredError) -> Bool {
         switch try u8() {
         case 0: return false
@@ -82,14 +84,17 @@ struct ByteReader {
         }
     }
 
+    @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_: T.Type) throws(SWCredError) -> T {
         let start = try advance(MemoryLayout<T>.size)
         return bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: T.self)) }
     }
 
+    @inline(__always)
     mutating func u16() throws(SWCredError) -> UInt16 { try integer(UInt16.self) }
     mutating func u32() throws(SWCredError) -> UInt32 { try integer(UInt32.self) }
     mutating func u64() throws(SWCredError) -> UInt64 { try integer(UInt64.self) }
+    @inline(__always)
     mutating func i64() throws(SWCredError) -> Int64 { try integer(Int64.self) }
 
     mutating func bytes16(max: Int) throws(SWCredError) -> [UInt8] {
@@ -99,6 +104,7 @@ struct ByteReader {
     }
 
     /// A byte field with a 16-bit length, as a range of the data (nothing is copied).
+    @inline(__always)
     mutating func range16(max: Int) throws(SWCredError) -> Range<Int> {
         let count = Int(try u16())
         guard count <= max else { throw fail("a field is \(count) bytes; the limit is \(max)") }
@@ -107,6 +113,7 @@ struct ByteReader {
     }
 
     /// A UTF-8 field with a 16-bit length, validated, as a range of the data (nothing is copied).
+    @inline(__always)
     mutating func utf8Range16(_ name: String, min: Int = 0, max: Int) throws(SWCredError) -> Range<Int> {
         let count = Int(try u16())
         guard count >= min else { throw fail("\(name) is empty") }
@@ -122,6 +129,7 @@ struct ByteReader {
     }
 
     /// A four-character code (length 0 or 4, printable ASCII), as a range of the data.
+    @inline(__always)
     mutating func fourCharacterCodeRange(_ name: String) throws(SWCredError) -> Range<Int> {
         let count = Int(try u8())
         guard count == 0 || count == 4 else { throw fail("\(name) is not a four-character code") }

@@ -280,19 +280,19 @@ enum PayloadCodec {
         ///
         /// The key's attributes lie in two runs of the encoding, each field with its length in
         /// front (so each run reads one way only): server, account, port, protocol,
-        /// authentication type, path and security domain; then the access group. Hashing the two
-        /// runs whole costs two calls per item instead of sixteen.
+        /// authentication type, path and security domain; then the access group. The runs are
+        /// hashed whole with ``RunHash``.
         func keyHash(in bytes: [UInt8]) -> Int {
-            var hasher = Hasher()
-            hasher.combine(synchronizable)
             bytes.withUnsafeBytes { buffer in
                 let lengthPrefix = 2
                 let first = (server.lowerBound - lengthPrefix)..<securityDomain.upperBound
                 let second = (accessGroup.lowerBound - lengthPrefix)..<accessGroup.upperBound
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[first]))
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[second]))
+                var hash = RunHash()
+                hash.combine(UnsafeRawBufferPointer(rebasing: buffer[first]))
+                hash.combine(UnsafeRawBufferPointer(rebasing: buffer[second]))
+                hash.combine(synchronizable ? 1 : 0)
+                return hash.finalize()
             }
-            return hasher.finalize()
         }
 
         /// Whether this item's nine-attribute key is `item`'s (exact bytes).
