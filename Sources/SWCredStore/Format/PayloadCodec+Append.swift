@@ -37,15 +37,17 @@ extension PayloadCodec {
         let negativeAccount = Array(InternetPasswordItem.negativeEntryAccount.utf8)
         var keyHashes = KeyHashSet(capacity: head.itemCount)
         var collided = false
-        for _ in 0..<head.itemCount {
-            let raw = try RawItem(&r, limits: limits)
-            let hash = raw.keyHash(in: bytes)
-            if !keyHashes.insert(hash) { collided = true }
-            if hash == wanted, raw.hasKey(of: item, in: bytes) { scan.keyExists = true }
-            if raw.isNegative, RawItem.Filter.equal(server, bytes, raw.server),
-                RawItem.Filter.equal(negativeAccount, bytes, raw.account)
-            {
-                scan.negativeEntryExists = true
+        try r.withCursor { (c: inout ByteCursor) throws(SWCredError) in
+            for _ in 0..<head.itemCount {
+                let raw = try RawItem(&c, limits: limits)
+                let hash = raw.keyHash(in: c.data)
+                if !keyHashes.insert(hash) { collided = true }
+                if hash == wanted, raw.hasKey(of: item, in: bytes) { scan.keyExists = true }
+                if raw.isNegative, RawItem.Filter.equal(server, bytes, raw.server),
+                    RawItem.Filter.equal(negativeAccount, bytes, raw.account)
+                {
+                    scan.negativeEntryExists = true
+                }
             }
         }
         scan.itemsEnd = r.offset

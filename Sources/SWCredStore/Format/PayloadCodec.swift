@@ -118,12 +118,14 @@ enum PayloadCodec {
             // by the full decode, which compares whole keys.
             var keyHashes = KeyHashSet(capacity: itemCount)
             var collided = false
-            for _ in 0..<itemCount {
-                let raw = try RawItem(&r, limits: limits)
-                if !keyHashes.insert(raw.keyHash(in: r.data)) { collided = true }
-                if filter.accepts(raw, in: r.data) {
-                    let item = raw.item(in: r.data, secrets: selection.secrets)
-                    if filter.query.matches(item) { items.append(item) }
+            try r.withCursor { (c: inout ByteCursor) throws(SWCredError) in
+                for _ in 0..<itemCount {
+                    let raw = try RawItem(&c, limits: limits)
+                    if !keyHashes.insert(raw.keyHash(in: c.data)) { collided = true }
+                    if filter.accepts(raw, in: bytes) {
+                        let item = raw.item(in: bytes, secrets: selection.secrets)
+                        if filter.query.matches(item) { items.append(item) }
+                    }
                 }
             }
             if collided { return try decode(bytes, limits: limits, selection: .everything) }
@@ -132,7 +134,7 @@ enum PayloadCodec {
             var previous: (raw: RawItem, item: InternetPasswordItem)?
             for _ in 0..<itemCount {
                 let raw = try RawItem(&r, limits: limits)
-                let item = raw.item(in: r.data, secrets: selection.secrets, sharingWith: previous)
+                let item = raw.item(in: bytes, secrets: selection.secrets, sharingWith: previous)
                 items.append(item)
                 previous = (raw, item)
             }
@@ -211,27 +213,33 @@ enum PayloadCodec {
         var secret: Range<Int>?
 
         init(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError) {
-            server = try r.utf8Range16("server", min: 1, max: limits.maxServerBytes)
-            account = try r.utf8Range16("account", max: limits.maxAccountBytes)
-            port = try r.u16()
-            protocolCode = try r.fourCharacterCodeRange("protocol")
-            authenticationType = try r.fourCharacterCodeRange("authenticationType")
-            path = try r.utf8Range16("path", max: limits.maxPathBytes)
-            securityDomain = try r.utf8Range16("securityDomain", max: limits.maxSecurityDomainBytes)
-            label = try r.utf8Range16("label", max: limits.maxLabelBytes)
-            comment = try r.utf8Range16("comment", max: limits.maxCommentBytes)
-            creator = try r.fourCharacterCodeRange("creator")
-            accessGroup = try r.utf8Range16("accessGroup", max: limits.maxAccessGroupBytes)
-            synchronizable = try r.bool()
-            isNegative = try r.bool()
-            created = try millisecondsField(&r)
-            modified = try millisecondsField(&r)
-            switch try r.u8() {
+            self = try r.withCursor { (c: inout ByteCursor) throws(SWCredError) in try RawItem(&c, limits: limits) }
+        }
+
+        /// The same read through a cursor, for loops over every item of a payload.
+        @inline(__always)
+        init(_ c: inout ByteCursor, limits: StoreLimits) throws(SWCredError) {
+            server = try c.utf8Range16("server", min: 1, max: limits.maxServerBytes)
+            account = try c.utf8Range16("account", max: limits.maxAccountBytes)
+            port = try c.u16()
+            protocolCode = try c.fourCharacterCodeRange("protocol")
+            authenticationType = try c.fourCharacterCodeRange("authenticationType")
+            path = try c.utf8Range16("path", max: limits.maxPathBytes)
+            securityDomain = try c.utf8Range16("securityDomain", max: limits.maxSecurityDomainBytes)
+            label = try c.utf8Range16("label", max: limits.maxLabelBytes)
+            comment = try c.utf8Range16("comment", max: limits.maxCommentBytes)
+            creator = try c.fourCharacterCodeRange("creator")
+            accessGroup = try c.utf8Range16("accessGroup", max: limits.maxAccessGroupBytes)
+            synchronizable = try c.bool()
+            isNegative = try c.bool()
+            created = try millisecondsField(&c)
+            modified = try millisecondsField(&c)
+            switch try c.u8() {
             case 0: secret = nil
             case 1:
-                guard !isNegative else { throw r.fail("a negative entry carries a secret") }
-                secret = try r.range16(max: limits.maxSecretBytes)
-            default: throw r.fail("bad secret marker")
+                guard !isNegative else { throw c.fail("a negative entry carries a secret") }
+                secret = try c.range16(max: limits.maxSecretBytes)
+            default: throw c.fail("bad secret marker")
             }
         }
 
@@ -283,16 +291,20 @@ enum PayloadCodec {
         /// authentication type, path and security domain; then the access group. The runs are
         /// hashed whole with ``RunHash``.
         func keyHash(in bytes: [UInt8]) -> Int {
-            bytes.withUnsafeBytes { buffer in
-                let lengthPrefix = 2
-                let first = (server.lowerBound - lengthPrefix)..<securityDomain.upperBound
-                let second = (accessGroup.lowerBound - lengthPrefix)..<accessGroup.upperBound
-                var hash = RunHash()
-                hash.combine(UnsafeRawBufferPointer(rebasing: buffer[first]))
-                hash.combine(UnsafeRawBufferPointer(rebasing: buffer[second]))
-                hash.combine(synchronizable ? 1 : 0)
-                return hash.finalize()
-            }
+            bytes.withUnsafeBytes { keyHash(in: $0) }
+        }
+
+        /// ``keyHash(in:)-([UInt8])`` on the payload's bytes through a pointer.
+        @inline(__always)
+        func keyHash(in buffer: UnsafeRawBufferPointer) -> Int {
+            let lengthPrefix = 2
+            let first = (server.lowerBound - lengthPrefix)..<securityDomain.upperBound
+            let second = (accessGroup.lowerBound - lengthPrefix)..<accessGroup.upperBound
+            var hash = RunHash()
+            hash.combine(UnsafeRawBufferPointer(rebasing: buffer[first]))
+            hash.combine(UnsafeRawBufferPointer(rebasing: buffer[second]))
+            hash.combine(synchronizable ? 1 : 0)
+            return hash.finalize()
         }
 
         /// Whether this item's nine-attribute key is `item`'s (exact bytes).
@@ -422,9 +434,14 @@ enum PayloadCodec {
 
 /// A date field: i64 milliseconds within ±2^50.
 private func millisecondsField(_ r: inout ByteReader) throws(SWCredError) -> Int64 {
-    let ms = try r.i64()
+    try r.withCursor { (c: inout ByteCursor) throws(SWCredError) in try millisecondsField(&c) }
+}
+
+@inline(__always)
+private func millisecondsField(_ c: inout ByteCursor) throws(SWCredError) -> Int64 {
+    let ms = try c.i64()
     guard ms >= -PayloadCodec.maxMilliseconds, ms <= PayloadCodec.maxMilliseconds else {
-        throw r.fail("a date is out of range")
+        throw c.fail("a date is out of range")
     }
     return ms
 }
