@@ -33,7 +33,7 @@ public enum XChaCha20Poly1305 {
         let out = [UInt8](unsafeUninitializedCapacity: prefix.count + sealedLength) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             prefix.withUnsafeBufferPointer { p in
-                if let source = p.baseAddress { base.update(from: source, count: p.count) }
+                if let source = p.baseAddress { base.initialize(from: source, count: p.count) }
             }
             rc = key.withUnsafeBytes { k in
                 Pointers.read(plaintext) { mp, mlen in

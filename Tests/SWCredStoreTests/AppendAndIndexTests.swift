@@ -50,6 +50,12 @@ struct AppendAndIndexTests {
         #expect(try scan(item("h3.example", "u3", synchronizable: true)).keyExists)
         #expect(try !scan(item("h3.example", "u3", synchronizable: false)).keyExists)  // u3 is synchronizable
         #expect(try !scan(item("H3.example", "u3", synchronizable: true)).keyExists)  // exact bytes
+        // The key is found whatever the other attributes hold, even over their limits (the add
+        // then reports the duplicate, as it did before validating).
+        var oversized = item("h3.example", "u3", synchronizable: true)
+        oversized.label = String(repeating: "l", count: StoreLimits.default.maxLabelBytes + 1)
+        oversized.secret = Array(repeating: 0x61, count: StoreLimits.default.maxSecretBytes + 1)
+        #expect(try scan(oversized).keyExists)
         #expect(try scan(item("never.example", "anyone")).negativeEntryExists)
         #expect(try !scan(item("h3.example", "anyone")).negativeEntryExists)
     }

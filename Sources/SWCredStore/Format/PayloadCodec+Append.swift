@@ -1,3 +1,4 @@
+import Foundation
 import SWCredCore
 import SWCredSodium
 
@@ -55,12 +56,21 @@ extension PayloadCodec {
         return collided ? nil : scan
     }
 
-    /// ``RawItem/keyHash(in:)`` of `item` as it would be stored; `nil` when its encoding would not
-    /// read back within `limits` (it is refused by validation then, and equals no stored item).
+    /// ``RawItem/keyHash(in:)`` of `item`'s key as it would be stored; `nil` when a key attribute
+    /// would not read back within `limits` (no stored item, read within the same limits, has
+    /// that key). The other attributes are left out, so that an item whose label or password is
+    /// over a limit still finds its key (and is refused as a duplicate, as before validation).
     private static func keyHash(of item: InternetPasswordItem, limits: StoreLimits) -> Int? {
+        var key = item
+        key.label = ""
+        key.comment = ""
+        key.creator = ""
+        key.isNegative = false
+        key.secret = nil
+        key.creationDate = Date(timeIntervalSince1970: 0)
+        key.modificationDate = key.creationDate
         var entry = ByteWriter()
-        encode(item, into: &entry)
-        defer { Sodium.memzero(&entry.bytes) }
+        encode(key, into: &entry)
         var r = ByteReader(entry.bytes, errorCode: .corruptPayload)
         guard let raw = try? RawItem(&r, limits: limits) else { return nil }
         return raw.keyHash(in: entry.bytes)
