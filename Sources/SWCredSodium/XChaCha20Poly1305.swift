@@ -127,3 +127,80 @@ public enum XChaCha20Poly1305 {
         }
     }
 }
+
+// In place: a whole store file held in one buffer is decrypted and encrypted where it lies, so
+// that adding one item to a 13 MB store does not allocate (and fault in, and wipe) three more
+// buffers of its size. libsodium's detached functions read and write a message in place:
+// decryption checks the tag over the ciphertext before writing any plaintext, and encryption
+// computes the tag over the ciphertext it has written.
+extension XChaCha20Poly1305 {
+    /// Verifies the tag at `buffer[range.upperBound..<(range.upperBound + 16)]` over the
+    /// ciphertext `buffer[range]` and `associatedData`, then decrypts `buffer[range]` in place.
+    /// No plaintext is written unless the tag verifies; when it does not, libsodium zeroes
+    /// `buffer[range]` (the ciphertext is lost from the buffer, never the file it came from).
+    /// The caller wipes the plaintext.
+    /// - Throws: ``SWCredError/Code/authenticationFailed``; `invalidParameter` for wrong lengths
+    ///   or a range (with its tag) outside `buffer`.
+    public static func openInPlace(
+        _ buffer: inout [UInt8], ciphertext range: Range<Int>, associatedData: [UInt8], nonce: [UInt8], key: SecureBytes
+    ) throws(SWCredError) {
+        try Sodium.ensureInitialized()
+        try check(nonce: nonce, key: key)
+        try checkInPlace(range, in: buffer)
+        let rc = key.withUnsafeBytes { k in
+            buffer.withUnsafeMutableBytes { b in
+                Pointers.write(b) { base, _ in
+                    Pointers.read(associatedData) { adp, adlen in
+                        Pointers.read(nonce) { np, _ in
+                            Pointers.read(k) { kp, _ in
+                                crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
+                                    base + range.lowerBound, nil, base + range.lowerBound, UInt64(range.count),
+                                    base + range.upperBound, adp, UInt64(adlen), np, kp
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard rc == 0 else { throw SWCredError(.authenticationFailed, "the AEAD tag did not verify") }
+    }
+
+    /// Encrypts `buffer[range]` in place, authenticating `associatedData` too, and writes the
+    /// 16-byte tag at `buffer[range.upperBound..<(range.upperBound + 16)]`.
+    /// - Throws: `invalidParameter` for wrong lengths or a range (with its tag) outside
+    ///   `buffer`; `cryptoUnavailable` when libsodium fails.
+    public static func sealInPlace(
+        _ buffer: inout [UInt8], plaintext range: Range<Int>, associatedData: [UInt8], nonce: [UInt8], key: SecureBytes
+    ) throws(SWCredError) {
+        try Sodium.ensureInitialized()
+        try check(nonce: nonce, key: key)
+        try checkInPlace(range, in: buffer)
+        var tagLengthWritten: UInt64 = 0
+        let rc = key.withUnsafeBytes { k in
+            buffer.withUnsafeMutableBytes { b in
+                Pointers.write(b) { base, _ in
+                    Pointers.read(associatedData) { adp, adlen in
+                        Pointers.read(nonce) { np, _ in
+                            Pointers.read(k) { kp, _ in
+                                crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
+                                    base + range.lowerBound, base + range.upperBound, &tagLengthWritten,
+                                    base + range.lowerBound, UInt64(range.count), adp, UInt64(adlen), nil, np, kp
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard rc == 0, tagLengthWritten == UInt64(tagLength) else {
+            throw SWCredError(.cryptoUnavailable, "crypto_aead_xchacha20poly1305_ietf_encrypt_detached failed (\(rc))")
+        }
+    }
+
+    private static func checkInPlace(_ range: Range<Int>, in buffer: [UInt8]) throws(SWCredError) {
+        guard range.lowerBound >= 0, range.upperBound <= buffer.count - tagLength else {
+            throw SWCredError(.invalidParameter, "the in-place AEAD range and its tag do not fit the buffer")
+        }
+    }
+}

@@ -36,7 +36,23 @@ struct AppendAndIndexTests {
             let scan = try #require(try PayloadCodec.scanForAppend(payload, limits: .default, item: added))
             #expect(scan.itemCount == before.items.count)
             #expect(!scan.keyExists && !scan.negativeEntryExists)
-            #expect(PayloadCodec.appending(added, to: payload, scan: scan) == PayloadCodec.encode(after))
+            // In place, inside a buffer with bytes before the payload and room (not zeroed) after it.
+            var entry = ByteWriter()
+            PayloadCodec.encode(added, into: &entry)
+            let prefix = [UInt8](repeating: 0xEE, count: 7)
+            var buffer = prefix + payload + [UInt8](repeating: 0xAB, count: 16 + entry.bytes.count)
+            let range = prefix.count..<(prefix.count + payload.count)
+            let inBuffer = try #require(try PayloadCodec.scanForAppend(buffer, payload: range, limits: .default, item: added))
+            #expect(inBuffer.itemsEnd == scan.itemsEnd + prefix.count)
+            try PayloadCodec.insert(entry.bytes, into: &buffer, payload: range, scan: inBuffer)
+            #expect(Array(buffer[prefix.count..<(prefix.count + payload.count + entry.bytes.count)]) == PayloadCodec.encode(after))
+            #expect(Array(buffer[..<prefix.count]) == prefix)
+            // No room: refused, nothing changed.
+            var tight = prefix + payload
+            #expect(throws: SWCredError.self) {
+                try PayloadCodec.insert(entry.bytes, into: &tight, payload: range, scan: inBuffer)
+            }
+            #expect(tight == prefix + payload)
         }
     }
 

@@ -51,6 +51,46 @@ struct SodiumTests {
         }
     }
 
+    @Test("T12: in-place AEAD gives the bytes of the copying one, opens only with the right tag, and writes no plaintext when refused")
+    func inPlaceAEAD() throws {
+        let key = try SecureBytes(randomCount: 32)
+        let nonce = (0..<24).map { UInt8($0 &* 7) }
+        let header = Array("header".utf8)
+        for length in [0, 1, 63, 64, 65, 4_096] {
+            let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 5) }
+            let copied = try XChaCha20Poly1305.seal(message, associatedData: header, nonce: nonce, key: key, prefix: header)
+            // The in-place form: header, then the message, then 16 bytes for the tag.
+            var buffer = header + message + Array(repeating: 0, count: 16)
+            let range = header.count..<(header.count + length)
+            try XChaCha20Poly1305.sealInPlace(&buffer, plaintext: range, associatedData: header, nonce: nonce, key: key)
+            let same = buffer == copied
+            #expect(same, "length \(length)")
+
+            var tampered = buffer
+            tampered[tampered.count - 1] ^= 0x01
+            let before = tampered
+            #expect(throws: SWCredError.self) {
+                try XChaCha20Poly1305.openInPlace(&tampered, ciphertext: range, associatedData: header, nonce: nonce, key: key)
+            }
+            // Refused: libsodium zeroes the message bytes (no plaintext); header and tag untouched.
+            let zeroed = tampered[range].allSatisfy { $0 == 0 }
+            let restUnchanged = tampered[..<range.lowerBound] == before[..<range.lowerBound]
+                && tampered[range.upperBound...] == before[range.upperBound...]
+            #expect(zeroed && restUnchanged, "length \(length)")
+            #expect(throws: SWCredError.self) {
+                var other = buffer
+                try XChaCha20Poly1305.openInPlace(&other, ciphertext: range, associatedData: Array("HEADER".utf8), nonce: nonce, key: key)
+            }
+            try XChaCha20Poly1305.openInPlace(&buffer, ciphertext: range, associatedData: header, nonce: nonce, key: key)
+            let opened = Array(buffer[range]) == message
+            #expect(opened, "length \(length)")
+        }
+        var short = [UInt8](repeating: 0, count: 20)
+        #expect(throws: SWCredError.self) {
+            try XChaCha20Poly1305.sealInPlace(&short, plaintext: 0..<5, associatedData: [], nonce: nonce, key: key)
+        }
+    }
+
     @Test("T12: Argon2id v1.3 matches the reference argon2 CLI (t=5, m=1 MiB, p=1)")
     func argon2idKnownAnswer() throws {
         let derived = try Argon2id.deriveKey(

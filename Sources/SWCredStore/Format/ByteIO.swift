@@ -38,15 +38,23 @@ struct ByteWriter {
 struct ByteReader {
     private let bytes: [UInt8]
     private(set) var offset: Int
+    private let end: Int
     let errorCode: SWCredError.Code
 
     init(_ bytes: [UInt8], errorCode: SWCredError.Code) {
+        self.init(bytes, range: 0..<bytes.count, errorCode: errorCode)
+    }
+
+    /// A reader of `bytes[range]` alone (a payload inside a whole file's buffer); offsets and
+    /// returned ranges stay those of `bytes`.
+    init(_ bytes: [UInt8], range: Range<Int>, errorCode: SWCredError.Code) {
         self.bytes = bytes
-        self.offset = 0
+        self.offset = max(0, min(range.lowerBound, bytes.count))
+        self.end = max(offset, min(range.upperBound, bytes.count))
         self.errorCode = errorCode
     }
 
-    var remaining: Int { bytes.count - offset }
+    var remaining: Int { end - offset }
 
     /// The whole data (for building values from the ranges the reader returned).
     var data: [UInt8] { bytes }
@@ -60,8 +68,9 @@ struct ByteReader {
     mutating func withCursor<R>(_ body: (inout ByteCursor) throws(SWCredError) -> R) throws(SWCredError) -> R {
         let start = offset
         let code = errorCode
+        let end = self.end
         let outcome: Result<(R, Int), SWCredError> = bytes.withUnsafeBytes { buffer in
-            var cursor = ByteCursor(buffer, offset: start, errorCode: code)
+            var cursor = ByteCursor(UnsafeRawBufferPointer(rebasing: buffer[0..<end]), offset: start, errorCode: code)
             do throws(SWCredError) {
                 let value = try body(&cursor)
                 return .success((value, cursor.offset))

@@ -30,7 +30,15 @@ extension PayloadCodec {
     static func scanForAppend(
         _ bytes: [UInt8], limits: StoreLimits, item: InternetPasswordItem
     ) throws(SWCredError) -> AppendScan? {
-        var r = ByteReader(bytes, errorCode: .corruptPayload)
+        try scanForAppend(bytes, payload: 0..<bytes.count, limits: limits, item: item)
+    }
+
+    /// ``scanForAppend(_:limits:item:)`` of the payload `bytes[payload]` (inside a whole file's
+    /// buffer); the scan's offsets are those of `bytes`.
+    static func scanForAppend(
+        _ bytes: [UInt8], payload: Range<Int>, limits: StoreLimits, item: InternetPasswordItem
+    ) throws(SWCredError) -> AppendScan? {
+        var r = ByteReader(bytes, range: payload, errorCode: .corruptPayload)
         let head = try Head(&r, limits: limits)
         var scan = AppendScan(itemCount: head.itemCount)
         let wanted = keyHash(of: item, limits: limits)
@@ -76,23 +84,29 @@ extension PayloadCodec {
         return raw.keyHash(in: entry.bytes)
     }
 
-    /// The payload with `item` (already validated, dates set) added after the last item.
-    ///
-    /// The result is written into one buffer of its exact size, so that no partly written copy
-    /// of the payload (which holds every secret) is left behind by a reallocation; the caller
-    /// wipes the result.
-    static func appending(
-        _ item: InternetPasswordItem, to bytes: [UInt8], scan: AppendScan
-    ) -> [UInt8] {
-        var entry = ByteWriter()
-        encode(item, into: &entry)
-        defer { Sodium.memzero(&entry.bytes) }
-        var w = ByteWriter(capacity: bytes.count + entry.bytes.count)
-        w.raw(bytes[0..<Head.itemCountOffset])
-        w.u32(UInt32(scan.itemCount + 1))
-        w.raw(bytes[(Head.itemCountOffset + 4)..<scan.itemsEnd])
-        w.raw(entry.bytes)
-        w.raw(bytes[scan.itemsEnd...])
-        return w.bytes
+    /// Adds the item encoded as `entry` after the last item of the payload `buffer[payload]`, in
+    /// place: the item count is raised, the bytes after the items move up by `entry.count` (into
+    /// the room `buffer` has after the payload; what was there is overwritten), and `entry` goes
+    /// into the gap. The payload becomes `buffer[payload.lowerBound..<(payload.upperBound +
+    /// entry.count)]`, byte for byte the encoding of the contents with the item added. `scan` is
+    /// the scan of that payload. Nothing is allocated, so no copy of the secrets is left behind.
+    /// - Throws: `internalError` when `buffer` lacks the room (nothing is changed then).
+    static func insert(
+        _ entry: [UInt8], into buffer: inout [UInt8], payload: Range<Int>, scan: AppendScan
+    ) throws(SWCredError) {
+        guard payload.lowerBound >= 0, payload.upperBound + entry.count <= buffer.count,
+            scan.itemsEnd >= payload.lowerBound + Head.itemCountOffset + 4, scan.itemsEnd <= payload.upperBound
+        else {
+            throw SWCredError(.internalError, "no room to insert an item in place")
+        }
+        let countOffset = payload.lowerBound + Head.itemCountOffset
+        buffer.withUnsafeMutableBytes { b in
+            guard let base = b.baseAddress else { return }
+            b.storeBytes(of: UInt32(scan.itemCount + 1).littleEndian, toByteOffset: countOffset, as: UInt32.self)
+            memmove(base + scan.itemsEnd + entry.count, base + scan.itemsEnd, payload.upperBound - scan.itemsEnd)
+            entry.withUnsafeBytes { e in
+                if let source = e.baseAddress { (base + scan.itemsEnd).copyMemory(from: source, byteCount: e.count) }
+            }
+        }
     }
 }

@@ -71,6 +71,50 @@ extension KeychainStore {
 
     /// Steps 6–9 of the read order (header MAC, rollback, AEAD); `header` has passed steps 1–5.
     func authenticate(_ bytes: [UInt8], header: StoreHeader, keys: StoreKeys) throws(SWCredError) -> Authenticated {
+        let (overridden, mark) = try checkMACAndRollback(header: header, keys: keys)
+        // Step 9: AEAD over the payload, the whole header as associated data.
+        let headerBytes = Array(bytes[0..<StoreHeader.length])
+        let plaintext: [UInt8]
+        do throws(SWCredError) {
+            plaintext = try XChaCha20Poly1305.open(
+                bytes[StoreHeader.length...], associatedData: headerBytes, nonce: header.nonce, key: keys.payload
+            )
+        } catch {
+            throw Self.payloadError(error)
+        }
+        return Authenticated(plaintext: plaintext, overriddenMark: overridden, markState: mark)
+    }
+
+    /// Steps 6–9 on a whole file's buffer, decrypting the payload where it lies: afterwards
+    /// `file[StoreHeader.length..<(StoreHeader.length + payloadLength)]` is the plaintext (which
+    /// the caller wipes) and the tag's bytes follow it unchanged. No plaintext is written unless
+    /// the tag verifies (the payload's bytes in the buffer are zeroed when it does not; the file
+    /// is not touched).
+    func authenticateInPlace(_ file: inout [UInt8], header: StoreHeader, keys: StoreKeys) throws(SWCredError)
+        -> (overriddenMark: UInt64?, markState: RollbackState.Mark)
+    {
+        let (overridden, mark) = try checkMACAndRollback(header: header, keys: keys)
+        let headerBytes = Array(file[0..<StoreHeader.length])
+        let payload = StoreHeader.length..<(StoreHeader.length + Int(header.payloadLength))
+        do throws(SWCredError) {
+            try XChaCha20Poly1305.openInPlace(
+                &file, ciphertext: payload, associatedData: headerBytes, nonce: header.nonce, key: keys.payload
+            )
+        } catch {
+            throw Self.payloadError(error)
+        }
+        return (overridden, mark)
+    }
+
+    private static func payloadError(_ error: SWCredError) -> SWCredError {
+        error.code == .authenticationFailed
+            ? SWCredError(.corruptPayload, "the payload does not authenticate (AEAD tag mismatch)") : error
+    }
+
+    /// Steps 7 (header MAC) and 8 (rollback) of the read order.
+    private func checkMACAndRollback(header: StoreHeader, keys: StoreKeys) throws(SWCredError)
+        -> (overriddenMark: UInt64?, markState: RollbackState.Mark)
+    {
         // Step 7: header MAC.
         guard try header.macIsValid(macKey: keys.headerMAC) else {
             throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
@@ -90,20 +134,7 @@ extension KeychainStore {
             )
             overridden = seen
         }
-        // Step 9: AEAD over the payload, the whole header as associated data.
-        let headerBytes = Array(bytes[0..<StoreHeader.length])
-        let plaintext: [UInt8]
-        do throws(SWCredError) {
-            plaintext = try XChaCha20Poly1305.open(
-                bytes[StoreHeader.length...], associatedData: headerBytes, nonce: header.nonce, key: keys.payload
-            )
-        } catch {
-            if error.code == .authenticationFailed {
-                throw SWCredError(.corruptPayload, "the payload does not authenticate (AEAD tag mismatch)")
-            }
-            throw error
-        }
-        return Authenticated(plaintext: plaintext, overriddenMark: overridden, markState: mark)
+        return (overridden, mark)
     }
 
     func recordMark(_ verified: Verified) throws(SWCredError) {
@@ -140,11 +171,11 @@ extension KeychainStore {
     }
 
     /// Step 1 of the read order: `fstat` (regular file, size within the limit), then the whole file.
-    static func readFile(_ path: String, limits: StoreLimits) throws(SWCredError) -> [UInt8] {
+    static func readFile(_ path: String, limits: StoreLimits, extraCapacity: Int = 0) throws(SWCredError) -> [UInt8] {
         let (fd, size, limit) = try openRegularFile(path, limits: limits)
         defer { POSIX.closeQuietly(fd) }
         // One byte more than fstat said, to see a file that grew; the header check catches it.
-        let bytes = try POSIX.read(fd, upTo: size + 1, step: "keychain: read")
+        let bytes = try POSIX.read(fd, upTo: size + 1, extraCapacity: extraCapacity, step: "keychain: read")
         guard bytes.count <= limit else {
             throw SWCredError(.limitExceeded, "the store file grew beyond the limit of \(limit) bytes")
         }

@@ -72,13 +72,17 @@ extension KeychainStore {
     /// Steps 1 and 2 of the write path up to verification: takes the lock, removes stray
     /// temporary files, reads the file and checks its header and keys (steps 1–6 of the read
     /// order). The caller verifies the rest and releases the lock; on error it is released here.
-    func lockAndRead() throws(SWCredError) -> (lock: FileLock, bytes: [UInt8], header: StoreHeader, keys: StoreKeys) {
+    /// - Parameter extraCapacity: room to reserve in the returned bytes' buffer beyond the file
+    ///   (for a change made in place).
+    func lockAndRead(extraCapacity: Int = 0) throws(SWCredError)
+        -> (lock: FileLock, bytes: [UInt8], header: StoreHeader, keys: StoreKeys)
+    {
         let lock = try FileLock.acquire(path: lockPath, timeout: options.lockTimeout, what: "the store", label: "keychain")
         do throws(SWCredError) {
             TestHooks.reach(.afterLock, options: options)
             let (directory, name) = POSIX.split(path)
             AtomicFile.removeStrayTemporaries(directory: directory, name: name)
-            let bytes = try Self.readFile(path, limits: options.limits)
+            let bytes = try Self.readFile(path, limits: options.limits, extraCapacity: extraCapacity)
             let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
             return (lock, bytes, header, try currentKeys(for: header))
         } catch {
@@ -109,9 +113,15 @@ extension KeychainStore {
             plaintext: plaintext, parameters: header.keyParameters, storeID: storeID, generation: newGeneration,
             keys: keys, options: options
         )
+        try write(sealed: file, generation: newGeneration, after: header, keys: keys)
+    }
+
+    /// Writes the sealed file of generation `generation` in place of the generation of `header`
+    /// and raises the rollback mark (the lock is held): steps 5–11 of the write path.
+    func write(sealed file: [UInt8], generation: UInt64, after header: StoreHeader, keys: StoreKeys) throws(SWCredError) {
         try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), label: "keychain", options: options)
-        state.withLock { $0.generation = max($0.generation, newGeneration) }
-        try rollbackState().record(newGeneration, key: keys.state, force: false, options: options)
+        state.withLock { $0.generation = max($0.generation, generation) }
+        try rollbackState().record(generation, key: keys.state, force: false, options: options)
     }
 
     /// Rewrites the whole store under the lock with new key material: a new salt, new sub-keys,
@@ -200,7 +210,27 @@ extension KeychainStore {
         keys: StoreKeys,
         options: StoreOptions
     ) throws(SWCredError) -> [UInt8] {
-        let total = StoreHeader.length + plaintext.count + StoreHeader.tagLength
+        let header = try sealedHeader(
+            payloadLength: plaintext.count, parameters: parameters, storeID: storeID, generation: generation, keys: keys,
+            options: options
+        )
+        let headerBytes = header.encoded()
+        return try XChaCha20Poly1305.seal(
+            plaintext, associatedData: headerBytes, nonce: header.nonce, key: keys.payload, prefix: headerBytes
+        )
+    }
+
+    /// The header of a file whose payload is `payloadLength` bytes, with a fresh nonce, its MAC
+    /// and checksum; refuses a file over the size limit.
+    static func sealedHeader(
+        payloadLength: Int,
+        parameters: StoreHeader.KeyParameters,
+        storeID: [UInt8],
+        generation: UInt64,
+        keys: StoreKeys,
+        options: StoreOptions
+    ) throws(SWCredError) -> StoreHeader {
+        let total = StoreHeader.length + payloadLength + StoreHeader.tagLength
         let limit = min(options.limits.maxFileSize, StoreLimits.fileSizeCeiling)
         guard total <= limit else {
             throw SWCredError(.limitExceeded, "the store would be \(total) bytes; the limit is \(limit)")
@@ -209,13 +239,10 @@ extension KeychainStore {
             keySource: parameters.keySource, kdf: parameters.kdf, opsLimit: parameters.opsLimit,
             memLimit: parameters.memLimit, salt: parameters.salt,
             nonce: try options.random(XChaCha20Poly1305.nonceLength, .nonce), storeID: storeID,
-            generation: generation, payloadLength: UInt64(plaintext.count)
+            generation: generation, payloadLength: UInt64(payloadLength)
         )
         try header.seal(macKey: keys.headerMAC)
-        let headerBytes = header.encoded()
-        return try XChaCha20Poly1305.seal(
-            plaintext, associatedData: headerBytes, nonce: header.nonce, key: keys.payload, prefix: headerBytes
-        )
+        return header
     }
 }
 

@@ -113,14 +113,17 @@ enum POSIX {
         return done
     }
 
-    /// Reads up to `count` bytes (fewer at end of file).
-    static func read(_ fd: Int32, upTo count: Int, step: String) throws(SWCredError) -> [UInt8] {
+    /// Reads up to `count` bytes (fewer at end of file), into an array with room for
+    /// `extraCapacity` more.
+    static func read(_ fd: Int32, upTo count: Int, extraCapacity: Int = 0, step: String) throws(SWCredError) -> [UInt8] {
         var result: Result<Int, SWCredError> = .success(0)
         // Read straight into the array's storage: only the bytes read are ever part of it, so
         // the buffer is not zero-filled first (a whole-store read is 13 MB at 100,000 items).
-        let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let out = [UInt8](unsafeUninitializedCapacity: count + max(0, extraCapacity)) { buffer, initialized in
             do throws(SWCredError) {
-                let n = try readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), step: step)
+                let n = try readFully(
+                    fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<count]), step: step
+                )
                 result = .success(n)
                 initialized = n
             } catch {
