@@ -147,21 +147,11 @@ extension XChaCha20Poly1305 {
         try Sodium.ensureInitialized()
         try check(nonce: nonce, key: key)
         try checkInPlace(range, in: buffer)
-        let rc = key.withUnsafeBytes { k in
-            buffer.withUnsafeMutableBytes { b in
-                Pointers.write(b) { base, _ in
-                    Pointers.read(associatedData) { adp, adlen in
-                        Pointers.read(nonce) { np, _ in
-                            Pointers.read(k) { kp, _ in
-                                crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
-                                    base + range.lowerBound, nil, base + range.lowerBound, UInt64(range.count),
-                                    base + range.upperBound, adp, UInt64(adlen), np, kp
-                                )
-                            }
-                        }
-                    }
-                }
-            }
+        let rc = withInPlacePointers(&buffer, associatedData, nonce, key) { base, adp, adlen, np, kp in
+            crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
+                base + range.lowerBound, nil, base + range.lowerBound, UInt64(range.count),
+                base + range.upperBound, adp, UInt64(adlen), np, kp
+            )
         }
         guard rc == 0 else { throw SWCredError(.authenticationFailed, "the AEAD tag did not verify") }
     }
@@ -177,24 +167,32 @@ extension XChaCha20Poly1305 {
         try check(nonce: nonce, key: key)
         try checkInPlace(range, in: buffer)
         var tagLengthWritten: UInt64 = 0
-        let rc = key.withUnsafeBytes { k in
+        let rc = withInPlacePointers(&buffer, associatedData, nonce, key) { base, adp, adlen, np, kp in
+            crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
+                base + range.lowerBound, base + range.upperBound, &tagLengthWritten,
+                base + range.lowerBound, UInt64(range.count), adp, UInt64(adlen), nil, np, kp
+            )
+        }
+        guard rc == 0, tagLengthWritten == UInt64(tagLength) else {
+            throw SWCredError(.cryptoUnavailable, "crypto_aead_xchacha20poly1305_ietf_encrypt_detached failed (\(rc))")
+        }
+    }
+
+    /// Runs `body` with pointers to `buffer`, the associated data, the nonce and the key.
+    private static func withInPlacePointers(
+        _ buffer: inout [UInt8], _ associatedData: [UInt8], _ nonce: [UInt8], _ key: SecureBytes,
+        _ body: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, Int, UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Int32
+    ) -> Int32 {
+        key.withUnsafeBytes { k in
             buffer.withUnsafeMutableBytes { b in
                 Pointers.write(b) { base, _ in
                     Pointers.read(associatedData) { adp, adlen in
                         Pointers.read(nonce) { np, _ in
-                            Pointers.read(k) { kp, _ in
-                                crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
-                                    base + range.lowerBound, base + range.upperBound, &tagLengthWritten,
-                                    base + range.lowerBound, UInt64(range.count), adp, UInt64(adlen), nil, np, kp
-                                )
-                            }
+                            Pointers.read(k) { kp, _ in body(base, adp, adlen, np, kp) }
                         }
                     }
                 }
             }
-        }
-        guard rc == 0, tagLengthWritten == UInt64(tagLength) else {
-            throw SWCredError(.cryptoUnavailable, "crypto_aead_xchacha20poly1305_ietf_encrypt_detached failed (\(rc))")
         }
     }
 
