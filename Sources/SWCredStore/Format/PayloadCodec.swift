@@ -107,7 +107,15 @@ enum PayloadCodec {
     static func decode(_ bytes: [UInt8], limits: StoreLimits, selection: ReadSelection) throws(SWCredError)
         -> StoreContents
     {
-        var r = ByteReader(bytes, errorCode: .corruptPayload)
+        try decode(bytes, payload: 0..<bytes.count, limits: limits, selection: selection)
+    }
+
+    /// ``decode(_:limits:selection:)`` of the payload `bytes[payload]` (inside a whole file's
+    /// buffer).
+    static func decode(
+        _ bytes: [UInt8], payload: Range<Int>, limits: StoreLimits, selection: ReadSelection
+    ) throws(SWCredError) -> StoreContents {
+        var r = ByteReader(bytes, range: payload, errorCode: .corruptPayload)
         let head = try Head(&r, limits: limits)
         let itemCount = head.itemCount
         var items: [InternetPasswordItem] = []
@@ -128,7 +136,7 @@ enum PayloadCodec {
                     }
                 }
             }
-            if collided { return try decode(bytes, limits: limits, selection: .everything) }
+            if collided { return try decode(bytes, payload: payload, limits: limits, selection: .everything) }
         } else {
             items.reserveCapacity(itemCount)
             var previous: (raw: RawItem, item: InternetPasswordItem)?

@@ -48,41 +48,20 @@ extension KeychainStore {
         var markState: RollbackState.Mark
     }
 
-    /// Steps 6–10 of the read order; `header` has passed steps 1–5.
+    /// Steps 6–10 of the read order; `header` has passed steps 1–5. The payload is decrypted in
+    /// `bytes`' own buffer (no second buffer of the store's size), which is wiped before return.
     func verify(
-        _ bytes: [UInt8], header: StoreHeader, keys: StoreKeys, selection: ReadSelection = .everything
+        _ bytes: consuming [UInt8], header: StoreHeader, keys: StoreKeys, selection: ReadSelection = .everything
     ) throws(SWCredError) -> Verified {
-        var opened = try authenticate(bytes, header: header, keys: keys)
-        defer { Sodium.memzero(&opened.plaintext) }
+        var file = bytes
+        defer { Sodium.memzero(&file) }
+        let opened = try authenticateInPlace(&file, header: header, keys: keys)
         // Step 10: decode.
-        let contents = try PayloadCodec.decode(opened.plaintext, limits: options.limits, selection: selection)
+        let payload = StoreHeader.length..<(StoreHeader.length + Int(header.payloadLength))
+        let contents = try PayloadCodec.decode(file, payload: payload, limits: options.limits, selection: selection)
         return Verified(
             header: header, contents: contents, overriddenMark: opened.overriddenMark, markState: opened.markState
         )
-    }
-
-    /// A file that passed steps 6–9: its plaintext payload, not yet decoded. The caller wipes
-    /// ``plaintext`` when done.
-    struct Authenticated {
-        var plaintext: [UInt8]
-        var overriddenMark: UInt64?
-        var markState: RollbackState.Mark
-    }
-
-    /// Steps 6–9 of the read order (header MAC, rollback, AEAD); `header` has passed steps 1–5.
-    func authenticate(_ bytes: [UInt8], header: StoreHeader, keys: StoreKeys) throws(SWCredError) -> Authenticated {
-        let (overridden, mark) = try checkMACAndRollback(header: header, keys: keys)
-        // Step 9: AEAD over the payload, the whole header as associated data.
-        let headerBytes = Array(bytes[0..<StoreHeader.length])
-        let plaintext: [UInt8]
-        do throws(SWCredError) {
-            plaintext = try XChaCha20Poly1305.open(
-                bytes[StoreHeader.length...], associatedData: headerBytes, nonce: header.nonce, key: keys.payload
-            )
-        } catch {
-            throw Self.payloadError(error)
-        }
-        return Authenticated(plaintext: plaintext, overriddenMark: overridden, markState: mark)
     }
 
     /// Steps 6–9 on a whole file's buffer, decrypting the payload where it lies: afterwards
