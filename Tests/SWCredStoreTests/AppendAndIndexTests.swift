@@ -127,6 +127,26 @@ struct AppendAndIndexTests {
         #expect(!repeatAfterGrowth)
     }
 
+    @Test("Store §3: a repeated key hash is found among many (one set up to 16,384, then split by top byte), and none is reported when there is none")
+    func keyHashRepeats() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 1_000, 16_384, 16_385, 100_000] {
+            let distinct = Set((0..<count).map { _ in Int.random(in: Int.min...Int.max, using: &generator) })
+            var none = KeyHashes(capacity: distinct.count)
+            for hash in distinct { none.append(hash) }
+            #expect(!none.containsRepeat(), "\(count) distinct hashes")
+            guard let repeated = distinct.randomElement() else { continue }
+            // The repeat goes last, first, or in the middle of the others.
+            for position in [distinct.count, 0, distinct.count / 2] {
+                var hashes = Array(distinct)
+                hashes.insert(repeated, at: position)
+                var some = KeyHashes(capacity: hashes.count)
+                for hash in hashes { some.append(hash) }
+                #expect(some.containsRepeat(), "\(count) hashes, the repeat at \(position)")
+            }
+        }
+    }
+
     @Test("The scan checks the whole payload as decode does: a flipped byte anywhere is corruptPayload")
     func scanChecksEverything() throws {
         let payload = PayloadCodec.encode(try Self.mixedContents(passkeys: true))

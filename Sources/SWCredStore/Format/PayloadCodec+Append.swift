@@ -44,13 +44,12 @@ extension PayloadCodec {
         let wanted = keyHash(of: item, limits: limits)
         let server = Array(item.server.utf8)
         let negativeAccount = Array(InternetPasswordItem.negativeEntryAccount.utf8)
-        var keyHashes = KeyHashSet(capacity: head.itemCount)
-        var collided = false
+        var keyHashes = KeyHashes(capacity: head.itemCount)
         try r.withCursor { (c: inout ByteCursor) throws(SWCredError) in
             for _ in 0..<head.itemCount {
                 let raw = try RawItem(&c, limits: limits)
                 let hash = raw.keyHash(in: c.data)
-                if !keyHashes.insert(hash) { collided = true }
+                keyHashes.append(hash)
                 if hash == wanted, raw.hasKey(of: item, in: bytes) { scan.keyExists = true }
                 if raw.isNegative, RawItem.Filter.equal(server, bytes, raw.server),
                     RawItem.Filter.equal(negativeAccount, bytes, raw.account)
@@ -61,7 +60,7 @@ extension PayloadCodec {
         }
         scan.itemsEnd = r.offset
         _ = try decodeRest(&r, head: head, items: [], limits: limits)
-        return collided ? nil : scan
+        return keyHashes.containsRepeat() ? nil : scan
     }
 
     /// ``RawItem/keyHash(in:)`` of `item`'s key as it would be stored; `nil` when a key attribute

@@ -124,19 +124,20 @@ enum PayloadCodec {
             // Only some items are built, so the duplicate-key check (StoreContents.init, for the
             // built ones) runs here on the raw keys of all of them; a hash collision is settled
             // by the full decode, which compares whole keys.
-            var keyHashes = KeyHashSet(capacity: itemCount)
-            var collided = false
+            var keyHashes = KeyHashes(capacity: itemCount)
             try r.withCursor { (c: inout ByteCursor) throws(SWCredError) in
                 for _ in 0..<itemCount {
                     let raw = try RawItem(&c, limits: limits)
-                    if !keyHashes.insert(raw.keyHash(in: c.data)) { collided = true }
+                    keyHashes.append(raw.keyHash(in: c.data))
                     if filter.accepts(raw, in: bytes) {
                         let item = raw.item(in: bytes, secrets: selection.secrets)
                         if filter.query.matches(item) { items.append(item) }
                     }
                 }
             }
-            if collided { return try decode(bytes, payload: payload, limits: limits, selection: .everything) }
+            if keyHashes.containsRepeat() {
+                return try decode(bytes, payload: payload, limits: limits, selection: .everything)
+            }
         } else {
             items.reserveCapacity(itemCount)
             var previous: (raw: RawItem, item: InternetPasswordItem)?
