@@ -1,5 +1,5 @@
-/// The key hashes seen while reading a payload's items without building them, to find two items
-/// with the same key (a repeated hash is settled by the full decode, which compares whole keys).
+/// A set of key hashes, for ``KeyHashes`` (which finds two items with the same key among a
+/// payload's items without building them).
 ///
 /// Open addressing over the hashes themselves: they come from ``RunHash`` and are already
 /// uniform, so hashing each one again, as `Set<Int>` does, only costs time (at 100,000 items the
