@@ -61,6 +61,10 @@ struct StoreHeader: Sendable, Equatable {
     var mac: [UInt8] = Array(repeating: 0, count: 32)
     var checksum: [UInt8] = Array(repeating: 0, count: 32)
 
+    /// Where the payload lies in the file: after the header, before the tag (a parsed header's
+    /// file is exactly that long, read order step 5).
+    var payloadRange: Range<Int> { Self.length..<(Self.length + Int(payloadLength)) }
+
     /// The key parameters that must not change between open and write (§6 step 2).
     var keyParameters: KeyParameters {
         KeyParameters(keySource: keySource, kdf: kdf, opsLimit: opsLimit, memLimit: memLimit, salt: salt)

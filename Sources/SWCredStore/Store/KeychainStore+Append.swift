@@ -58,7 +58,7 @@ extension KeychainStore {
         var holdsPlaintext = true
         defer { if holdsPlaintext { Sodium.memzero(&file) } }
         let opened = try authenticateInPlace(&file, header: header, keys: keys)
-        let payload = StoreHeader.length..<(StoreHeader.length + Int(header.payloadLength))
+        let payload = header.payloadRange
 
         guard let scan = try PayloadCodec.scanForAppend(file, payload: payload, limits: options.limits, item: item) else {
             // Two items' key hashes collide (the hash is 64-bit and seeded per process, so this

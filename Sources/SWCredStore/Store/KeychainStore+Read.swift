@@ -57,27 +57,27 @@ extension KeychainStore {
         defer { Sodium.memzero(&file) }
         let opened = try authenticateInPlace(&file, header: header, keys: keys)
         // Step 10: decode.
-        let payload = StoreHeader.length..<(StoreHeader.length + Int(header.payloadLength))
-        let contents = try PayloadCodec.decode(file, payload: payload, limits: options.limits, selection: selection)
+        let contents = try PayloadCodec.decode(
+            file, payload: header.payloadRange, limits: options.limits, selection: selection
+        )
         return Verified(
             header: header, contents: contents, overriddenMark: opened.overriddenMark, markState: opened.markState
         )
     }
 
     /// Steps 6–9 on a whole file's buffer, decrypting the payload where it lies: afterwards
-    /// `file[StoreHeader.length..<(StoreHeader.length + payloadLength)]` is the plaintext (which
-    /// the caller wipes) and the tag's bytes follow it unchanged. No plaintext is written unless
-    /// the tag verifies (the payload's bytes in the buffer are zeroed when it does not; the file
-    /// is not touched).
+    /// `file[header.payloadRange]` is the plaintext (which the caller wipes) and the tag's bytes
+    /// follow it unchanged. No plaintext is written unless the tag verifies (the payload's bytes
+    /// in the buffer are zeroed when it does not; the file is not touched).
     func authenticateInPlace(_ file: inout [UInt8], header: StoreHeader, keys: StoreKeys) throws(SWCredError)
         -> (overriddenMark: UInt64?, markState: RollbackState.Mark)
     {
         let (overridden, mark) = try checkMACAndRollback(header: header, keys: keys)
         let headerBytes = Array(file[0..<StoreHeader.length])
-        let payload = StoreHeader.length..<(StoreHeader.length + Int(header.payloadLength))
         do throws(SWCredError) {
             try XChaCha20Poly1305.openInPlace(
-                &file, ciphertext: payload, associatedData: headerBytes, nonce: header.nonce, key: keys.payload
+                &file, ciphertext: header.payloadRange, associatedData: headerBytes, nonce: header.nonce,
+                key: keys.payload
             )
         } catch {
             throw Self.payloadError(error)
