@@ -46,7 +46,7 @@ struct LintCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let findings: [LintFinding]
         if entitlements {
             findings = EntitlementsLinter().lint(try Entitlements.load(path: file))
@@ -70,6 +70,6 @@ struct LintCommand: SWCredSubcommand {
             console.out(
                 "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
-        return errors == 0 ? 0 : 65
+        return errors == 0 ? .success : .invalidInput
     }
 }

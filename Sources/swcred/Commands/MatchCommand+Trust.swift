@@ -153,12 +153,6 @@ extension MatchCommand {
             return hostFile
         }
 
-        /// The `NSURLErrorDomain` codes of network failures (timeout, no host, no connection, TLS
-        /// trust and handshake): those `RetrievalFailure` marks `isNetworkFailure`, as `fetch` tells
-        /// `fetchFailed` from `fetchRefused`. Other codes there (-1103 too large, -1016 undecodable,
-        /// -1002 not https) are retrieval rules.
-        static let networkFailureCodes: Set<Int> = [-1001, -1003, -1004, -1005, -1009, -1200, -1202]
-
         /// The error of a retrieval without a usable file: `fetchFailed` for the network (or a source
         /// that could not run), `malformedAASA` for a body that does not parse, `fetchRefused` for a
         /// retrieval rule (redirect, status, size, CDN refusal, a missing `--aasa-dir` folder).
@@ -166,12 +160,7 @@ extension MatchCommand {
             let message = retrieval.problem ?? "could not retrieve the file for \(request.authority)"
             if retrieval.retrieved.body != nil { return SWCredError(.malformedAASA, message) }
             guard let failure = retrieval.retrieved.failure else { return SWCredError(.fetchFailed, message) }
-            switch (failure.domain, failure.code) {
-            case ("NSURLErrorDomain", let code) where networkFailureCodes.contains(code):
-                return SWCredError(.fetchFailed, message)
-            case ("swcred", -1): return SWCredError(.fetchFailed, message)
-            default: return SWCredError(.fetchRefused, message)
-            }
+            return SWCredError(failure.isNetworkFailure ? .fetchFailed : .fetchRefused, message)
         }
 
         /// Every file kept or retired, for the summary's unused rules (sorted by origin).
