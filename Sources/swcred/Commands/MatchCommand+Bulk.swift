@@ -41,13 +41,14 @@ extension MatchCommand {
         let device = app.device.settings
         return try await AssociationSources.with(try sourceSelection(), device: device) { fileSource in
             try await runBulk(
-                console, trust: TrustResolver(app: identity, evaluator: TrustEvaluator(source: fileSource, device: device)))
+                console,
+                trust: TrustResolver(
+                    app: identity, evaluator: TrustEvaluator(source: fileSource, device: device), console: console))
         }
     }
 
     /// The bulk run over the URL list: `trust` for the entitlement path, else `--aasa` or `--aasa-dir`.
     private func runBulk(_ console: Console, trust: TrustResolver?) async throws -> ExitStatus {
-        var trust = trust
         var reader: any LinkListReading
         if let urls {
             reader = try URLListReader(path: urls)
@@ -103,7 +104,7 @@ extension MatchCommand {
                     continue
                 }
                 if let trust {
-                    let decision = await trust.decide(view, console: console)
+                    let decision = await trust.decide(view)
                     summary.count(decision.result)
                     if decision.problem != nil { summary.unretrieved += 1 }
                     output.result(
