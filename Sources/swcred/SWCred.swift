@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `swcred` root command: emulates Apple's Shared Web Credentials keychain and
 /// associated-domains checks on Linux. Behaviour lives in the libraries; each subcommand is a
@@ -27,10 +30,38 @@ struct SWCred: AsyncParsableCommand {
     /// (``PasskeyDeleteCommand/protectingDashedCredentialID(_:)``).
     static func main() async {
         StartupHardening.apply()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        SecretArgumentGuard.refuseSecretOptions(arguments)
-        let protected = PasskeyDeleteCommand.protectingDashedCredentialID(arguments)
-        await main(protected == arguments ? nil : protected)
+        let status = await execute(Array(CommandLine.arguments.dropFirst()))
+        Glibc.exit(status.rawValue)
+    }
+
+    /// Runs one command line in the current ``CommandContext`` and returns its exit status: what
+    /// `main` does in a real process, and what tests run in process (with a context of pipes and
+    /// an environment of their own).
+    ///
+    /// Help, `--version` and completion scripts go to stdout with status 0; argument errors go to
+    /// stderr with ArgumentParser's usage text and status 64, as `ParsableCommand.main()` prints
+    /// them.
+    static func execute(_ arguments: [String]) async -> ExitStatus {
+        if let refused = SecretArgumentGuard.refuseSecretOptions(arguments) { return refused }
+        let arguments = PasskeyDeleteCommand.protectingDashedCredentialID(arguments)
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+            return .success
+        } catch {
+            let context = CommandContext.current
+            let status = exitCode(for: error).rawValue
+            var message = fullMessage(for: error)
+            if !message.isEmpty {
+                if !message.hasSuffix("\n") { message += "\n" }
+                CommandContext.write(Array(message.utf8), to: status == 0 ? context.standardOutput : context.standardError)
+            }
+            return ExitStatus(rawValue: status) ?? .failure
+        }
     }
 }
 

@@ -21,8 +21,8 @@ struct AssociationCommandTests {
     // MARK: entitlements
 
     @Test("entitlements: every entry in file order with the cli.md fields; exit 0")
-    func entitlements() throws {
-        let result = try CLI.run(["entitlements", Self.app("TacoShop.entitlements"), "--format", "json"])
+    func entitlements() async throws {
+        let result = try await CLI.run(["entitlements", Self.app("TacoShop.entitlements"), "--format", "json"])
         #expect(result.status == 0)
         let json = try result.json()
         try Self.checkSchema(json, "entitlements")
@@ -38,7 +38,7 @@ struct AssociationCommandTests {
         #expect(dev["modes"] as? [String] == ["developer"])
         #expect(dev["active"] as? Bool == false)
         // AD-2.6: with developer mode on, the development-signed app's developer entry applies.
-        let on = try CLI.run([
+        let on = try await CLI.run([
             "entitlements", Self.app("TacoShop.entitlements"), "--developer-mode", "--format", "json",
         ])
         let onEntries = try #require(try on.json()["entries"] as? [[String: Any]])
@@ -46,8 +46,8 @@ struct AssociationCommandTests {
     }
 
     @Test("AD-2.3: entitlements reports invalid entries as valid: false with diagnostics, still exit 0")
-    func entitlementsInvalid() throws {
-        let result = try CLI.run(["entitlements", Self.app("Broken.entitlements"), "--format", "json"])
+    func entitlementsInvalid() async throws {
+        let result = try await CLI.run(["entitlements", Self.app("Broken.entitlements"), "--format", "json"])
         #expect(result.status == 0)
         let entries = try #require(try result.json()["entries"] as? [[String: Any]])
         let byRaw = Dictionary(entries.map { ($0["raw"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
@@ -60,13 +60,13 @@ struct AssociationCommandTests {
     }
 
     @Test("entitlements reads binary plists and JSON objects; AD-2.1 non-string elements void the entitlement")
-    func entitlementsFormats() throws {
-        let binary = try CLI.run(["entitlements", Self.app("LegacyNews.entitlements"), "--format", "json"])
+    func entitlementsFormats() async throws {
+        let binary = try await CLI.run(["entitlements", Self.app("LegacyNews.entitlements"), "--format", "json"])
         #expect(binary.status == 0)
         #expect(try binary.json()["appID"] as? String == "KLMNO13579.com.example.news")
-        let json = try CLI.run(["entitlements", Self.app("Cafe.json"), "--format", "json"])
+        let json = try await CLI.run(["entitlements", Self.app("Cafe.json"), "--format", "json"])
         #expect(try (json.json()["entries"] as? [Any])?.count == 2)
-        let notStrings = try CLI.run(["entitlements", Self.app("NotStrings.entitlements"), "--format", "json"])
+        let notStrings = try await CLI.run(["entitlements", Self.app("NotStrings.entitlements"), "--format", "json"])
         #expect(notStrings.status == 0)
         let doc = try notStrings.json()
         #expect((doc["entries"] as? [Any])?.isEmpty == true)
@@ -74,15 +74,15 @@ struct AssociationCommandTests {
     }
 
     @Test("entitlements: a malformed file exits 65, a missing one 66, with a JSON error on stderr")
-    func entitlementsErrors() throws {
+    func entitlementsErrors() async throws {
         let dir = try CLI.temporaryDirectory()
         let bad = dir.appendingPathComponent("bad.entitlements")
         try Data("<plist><dict><key>x".utf8).write(to: bad)
-        let malformed = try CLI.run(["entitlements", bad.path, "--format", "json"])
+        let malformed = try await CLI.run(["entitlements", bad.path, "--format", "json"])
         #expect(malformed.status == 65)
         #expect(try malformed.errorJSON()["code"] as? String == "malformedEntitlements")
         #expect(malformed.stdout.isEmpty)
-        let missing = try CLI.run(["entitlements", dir.appendingPathComponent("none").path, "--format", "json"])
+        let missing = try await CLI.run(["entitlements", dir.appendingPathComponent("none").path, "--format", "json"])
         #expect(missing.status == 66)
         #expect(try missing.errorJSON()["code"] as? String == "fileNotFound")
     }
@@ -90,11 +90,11 @@ struct AssociationCommandTests {
     // MARK: lint
 
     @Test("lint: a good file exits 0; a broken one exits 65 with id, severity, path, message, help")
-    func lint() throws {
-        let good = try CLI.run(["lint", Self.site("tacos.example"), "--format", "json"])
+    func lint() async throws {
+        let good = try await CLI.run(["lint", Self.site("tacos.example"), "--format", "json"])
         #expect(good.status == 0)
         try Self.checkSchema(try good.json(), "lint")
-        let broken = try CLI.run(["lint", Self.site("broken.example"), "--host", "broken.example", "--format", "json"])
+        let broken = try await CLI.run(["lint", Self.site("broken.example"), "--host", "broken.example", "--format", "json"])
         #expect(broken.status == 65)
         let json = try broken.json()
         try Self.checkSchema(json, "lint")
@@ -105,15 +105,15 @@ struct AssociationCommandTests {
         #expect((query["help"] as? String)?.isEmpty == false)
         #expect(findings.contains { $0["id"] as? String == "SWC028" })
         #expect(findings.contains { $0["id"] as? String == "SWC037" })
-        let text = try CLI.run(["lint", Self.site("malformed.example")])
+        let text = try await CLI.run(["lint", Self.site("malformed.example")])
         #expect(text.status == 65)
         #expect(text.stdout.contains("SWC002"))
-        #expect(try CLI.run(["lint", "/nonexistent/aasa"]).status == 66)
+        #expect(try await CLI.run(["lint", "/nonexistent/aasa"]).status == 66)
     }
 
     @Test("lint --entitlements: entitlement findings (SWC1xx); errors exit 65, a clean file 0")
-    func lintEntitlements() throws {
-        let broken = try CLI.run(["lint", "--entitlements", Self.app("Broken.entitlements"), "--format", "json"])
+    func lintEntitlements() async throws {
+        let broken = try await CLI.run(["lint", "--entitlements", Self.app("Broken.entitlements"), "--format", "json"])
         #expect(broken.status == 65)
         let json = try broken.json()
         try Self.checkSchema(json, "lint")
@@ -121,7 +121,7 @@ struct AssociationCommandTests {
         #expect(ids.contains("SWC101"))
         #expect(ids.contains("SWC102"))
         #expect(ids.contains("SWC105"))
-        let clean = try CLI.run(["lint", "--entitlements", Self.app("TacoShopRelease.entitlements")])
+        let clean = try await CLI.run(["lint", "--entitlements", Self.app("TacoShopRelease.entitlements")])
         #expect(clean.status == 0)
     }
 
@@ -136,8 +136,8 @@ struct AssociationCommandTests {
             ("https://tacos.example/TACO/tuesday?cheese=queso", "match", 0),
             ("https://tacos.example/taco/tuesday", "no_match", 1),
         ])
-    func matchFile(url: String, outcome: String, status: Int32) throws {
-        let result = try CLI.run([
+    func matchFile(url: String, outcome: String, status: Int32) async throws {
+        let result = try await CLI.run([
             "match", url, "--aasa", Self.site("tacos.example"),
             "--app-id", "ABCDE12345.com.example.tacoshop", "--format", "json",
         ])
@@ -157,8 +157,8 @@ struct AssociationCommandTests {
     }
 
     @Test("match --aasa-dir --entitlements: AD-8.5 falls back to the wildcard's root file for /promo")
-    func matchEntitlements() throws {
-        let result = try CLI.run([
+    func matchEntitlements() async throws {
+        let result = try await CLI.run([
             "match", "https://www.tacos.example/promo", "--aasa-dir", Self.sites.path,
             "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json",
         ])
@@ -167,14 +167,14 @@ struct AssociationCommandTests {
         try Self.checkSchema(json, "match")
         #expect(json["entitlement"] as? String == "applinks:*.tacos.example")
         #expect(json["aasaHost"] as? String == "tacos.example")
-        let exact = try CLI.run([
+        let exact = try await CLI.run([
             "match", "https://www.tacos.example/stores/9", "--aasa-dir", Self.sites.path,
             "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json",
         ])
         #expect(exact.status == 1)
         #expect(try exact.json()["outcome"] as? String == "exclude")
         #expect(try exact.json()["entitlement"] as? String == "applinks:www.tacos.example")
-        let uncovered = try CLI.run([
+        let uncovered = try await CLI.run([
             "match", "https://elsewhere.example/x", "--aasa-dir", Self.sites.path,
             "--entitlements", Self.app("TacoShop.entitlements"), "--format", "json",
         ])
@@ -184,8 +184,8 @@ struct AssociationCommandTests {
     }
 
     @Test("match --aasa-dir without entitlements: the URL host's folder; a missing folder is no_match")
-    func matchDirectory() throws {
-        let legacy = try CLI.run([
+    func matchDirectory() async throws {
+        let legacy = try await CLI.run([
             "match", "https://legacy.example/videos/wwdc/2010/1", "--aasa-dir", Self.sites.path,
             "--format", "json",
         ])
@@ -194,24 +194,24 @@ struct AssociationCommandTests {
         #expect(json["outcome"] as? String == "exclude")
         #expect(json["appID"] as? String == "ABCDE12345.com.example.tacoshop")
         #expect((json["rule"] as? [String: Any])?["key"] as? String == "paths")
-        let idn = try CLI.run(["match", "https://café.example/caf%C3%A9/menu", "--aasa-dir", Self.sites.path])
+        let idn = try await CLI.run(["match", "https://café.example/caf%C3%A9/menu", "--aasa-dir", Self.sites.path])
         #expect(idn.status == 0)
-        let none = try CLI.run(["match", "https://nothing.example/", "--aasa-dir", Self.sites.path, "--format", "json"])
+        let none = try await CLI.run(["match", "https://nothing.example/", "--aasa-dir", Self.sites.path, "--format", "json"])
         #expect(none.status == 1)
         #expect(try none.json()["outcome"] as? String == "no_match")
     }
 
     @Test("match: bad input exits 64, 65 or 66")
-    func matchErrors() throws {
-        #expect(try CLI.run(["match", "ftp://tacos.example/", "--aasa", Self.site("tacos.example")]).status == 64)
-        #expect(try CLI.run(["match", "https://tacos.example/"]).status == 64)
+    func matchErrors() async throws {
+        #expect(try await CLI.run(["match", "ftp://tacos.example/", "--aasa", Self.site("tacos.example")]).status == 64)
+        #expect(try await CLI.run(["match", "https://tacos.example/"]).status == 64)
         #expect(
-            try CLI.run([
+            try await CLI.run([
                 "match", "https://tacos.example/", "--aasa", Self.site("tacos.example"),
                 "--aasa-dir", Self.sites.path,
             ]).status == 64)
-        #expect(try CLI.run(["match", "https://tacos.example/", "--aasa", "/nonexistent"]).status == 66)
-        let malformed = try CLI.run([
+        #expect(try await CLI.run(["match", "https://tacos.example/", "--aasa", "/nonexistent"]).status == 66)
+        let malformed = try await CLI.run([
             "match", "https://malformed.example/", "--aasa", Self.site("malformed.example"),
             "--format", "json",
         ])
@@ -222,8 +222,8 @@ struct AssociationCommandTests {
     // MARK: verify
 
     @Test("verify: the demo app is a mix of trusted and untrusted associations; exit 10")
-    func verifyMixed() throws {
-        let result = try CLI.run([
+    func verifyMixed() async throws {
+        let result = try await CLI.run([
             "verify", "--entitlements", Self.app("TacoShop.entitlements"),
             "--aasa-dir", Self.sites.path, "--format", "json",
         ])
@@ -243,13 +243,13 @@ struct AssociationCommandTests {
     }
 
     @Test("verify --progress always: one stderr line per retrieved site, stdout unchanged; auto is quiet in a pipe")
-    func verifyProgress() throws {
+    func verifyProgress() async throws {
         let arguments = [
             "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir", Self.sites.path,
             "--format", "json",
         ]
-        let quiet = try CLI.run(arguments)
-        let loud = try CLI.run(arguments + ["--progress", "always"])
+        let quiet = try await CLI.run(arguments)
+        let loud = try await CLI.run(arguments + ["--progress", "always"])
         #expect(loud.status == quiet.status)
         #expect(loud.stdout == quiet.stdout)
         #expect(!quiet.stderr.contains("verify:"))
@@ -263,44 +263,44 @@ struct AssociationCommandTests {
         }
         #expect(lines.contains { $0.contains(" accounts.missing.example ") && $0.hasSuffix("not usable") })
         #expect(lines.contains { $0.contains(" tacos.example ") && $0.hasSuffix("retrieved") })
-        let never = try CLI.run(arguments + ["--progress", "never"])
+        let never = try await CLI.run(arguments + ["--progress", "never"])
         #expect(!never.stderr.contains("verify:"))
     }
 
     @Test("verify: the release app is fully trusted (exit 0); --service narrows the check")
-    func verifyTrusted() throws {
-        let result = try CLI.run([
+    func verifyTrusted() async throws {
+        let result = try await CLI.run([
             "verify", "--entitlements", Self.app("TacoShopRelease.entitlements"),
             "--aasa-dir", Self.sites.path, "--format", "json",
         ])
         #expect(result.status == 0)
         #expect(try result.json()["trusted"] as? Bool == true)
-        let web = try CLI.run([
+        let web = try await CLI.run([
             "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
             Self.sites.path, "--service", "webcredentials", "--format", "json",
         ])
         let associations = try #require(try web.json()["associations"] as? [[String: Any]])
         #expect(associations.allSatisfy { $0["service"] as? String == "webcredentials" })
         #expect(associations.count == 3)
-        let clip = try CLI.run([
+        let clip = try await CLI.run([
             "verify", "--entitlements", Self.app("TacoShopClip.entitlements"), "--aasa-dir",
             Self.sites.path,
         ])
         #expect(clip.status == 0)
-        let idn = try CLI.run(["verify", "--entitlements", Self.app("Cafe.json"), "--aasa-dir", Self.sites.path])
+        let idn = try await CLI.run(["verify", "--entitlements", Self.app("Cafe.json"), "--aasa-dir", Self.sites.path])
         #expect(idn.status == 0)
     }
 
     @Test("verify: AD-2.6 developer mode brings the developer entry in; AD-6.6 browser apps get no applinks")
-    func verifyModesAndBrowsers() throws {
-        let on = try CLI.run([
+    func verifyModesAndBrowsers() async throws {
+        let on = try await CLI.run([
             "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
             Self.sites.path, "--developer-mode", "--service", "applinks", "--format", "json",
         ])
         let dev = try #require((try on.json()["associations"] as? [[String: Any]])?.last)
         #expect(dev["entry"] as? String == "applinks:dev.tacos.example?mode=developer")
         #expect(dev["trusted"] as? Bool == true)
-        let browser = try CLI.run([
+        let browser = try await CLI.run([
             "verify", "--entitlements", Self.app("Browser.entitlements"), "--aasa-dir",
             Self.sites.path, "--service", "applinks", "--format", "json",
         ])
@@ -310,14 +310,14 @@ struct AssociationCommandTests {
     }
 
     @Test("verify: usage errors exit 64")
-    func verifyUsage() throws {
-        #expect(try CLI.run(["verify", "--aasa-dir", Self.sites.path]).status == 64)
-        #expect(try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements")]).status == 64)
+    func verifyUsage() async throws {
+        #expect(try await CLI.run(["verify", "--aasa-dir", Self.sites.path]).status == 64)
+        #expect(try await CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements")]).status == 64)
         #expect(
-            try CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--direct", "--cdn"]).status
+            try await CLI.run(["verify", "--entitlements", Self.app("TacoShop.entitlements"), "--direct", "--cdn"]).status
                 == 64)
         #expect(
-            try CLI.run([
+            try await CLI.run([
                 "verify", "--entitlements", Self.app("TacoShop.entitlements"), "--aasa-dir",
                 Self.sites.path, "--service", "nope",
             ]).status == 64)

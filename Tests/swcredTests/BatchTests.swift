@@ -14,10 +14,10 @@ struct BatchTests {
     }
 
     @Test("each line runs as the app with its own user; ids echoed; exit codes per line; schema valid")
-    func mixedBatch() throws {
+    func mixedBatch() async throws {
         let home = try CLI.temporaryDirectory("swcred-batch")
         defer { try? FileManager.default.removeItem(at: home) }
-        let seeded = try CLI.run(["add", "tacos.example", "alice", "--password-stdin"], stdin: "pw-alice\n", home: home)
+        let seeded = try await CLI.run(["add", "tacos.example", "alice", "--password-stdin"], stdin: "pw-alice\n", home: home)
         #expect(seeded.status == 0, "\(seeded.stderr)")
 
         let input = [
@@ -29,7 +29,7 @@ struct BatchTests {
             #"{"id": 6, "op": "request", "domain": "tacos.example", "pick": "bob"}"#,
             #"{"id": 7, "op": "add", "domain": "tacos.example", "account": "dave", "password": "x", "user": "not-now"}"#,
         ].joined(separator: "\n") + "\n"
-        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let result = try await CLI.run(["batch"] + Self.app, stdin: input, home: home)
         let results = try Self.lines(result)
         #expect(results.count == 7)
         #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [0, 0, 65, 12, 13, 0, 13])
@@ -49,60 +49,60 @@ struct BatchTests {
     }
 
     @Test("a passphrase store is unlocked once for the whole batch (passphrase read once, from a file)")
-    func passphraseStore() throws {
+    func passphraseStore() async throws {
         let home = try CLI.temporaryDirectory("swcred-batch-pass")
         defer { try? FileManager.default.removeItem(at: home) }
         let passphrase = home.appendingPathComponent("passphrase")
         try Data("batch passphrase\n".utf8).write(to: passphrase)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passphrase.path)
         let store = ["--store", home.appendingPathComponent("k.swcred").path, "--passphrase-file", passphrase.path]
-        #expect(try CLI.run(["init", "--kdf", "test"] + store, home: home).status == 0)
+        #expect(try await CLI.run(["init", "--kdf", "test"] + store, home: home).status == 0)
         let input = (1...50).map { #"{"id": \#($0), "op": "add", "domain": "tacos.example", "account": "user\#($0)", "generate": true}"# }
             .joined(separator: "\n") + "\n" + #"{"id": "last", "op": "request", "domain": "tacos.example", "pick": "user50"}"# + "\n"
-        let result = try CLI.run(["batch"] + store + Self.app, stdin: input, home: home)
+        let result = try await CLI.run(["batch"] + store + Self.app, stdin: input, home: home)
         #expect(result.status == 0, "\(result.stderr)")
         let results = try Self.lines(result)
         #expect(results.count == 51)
         #expect(results.allSatisfy { $0["exit"] as? Int == 0 })
-        let list = try CLI.run(["list", "--format", "json"] + store, home: home)
+        let list = try await CLI.run(["list", "--format", "json"] + store, home: home)
         #expect((try list.json()["items"] as? [Any])?.count == 50)
         // Wrong passphrase: the batch fails once, before reading any line.
         try Data("wrong\n".utf8).write(to: passphrase)
-        let wrong = try CLI.run(["batch"] + store + Self.app, stdin: input, home: home)
+        let wrong = try await CLI.run(["batch"] + store + Self.app, stdin: input, home: home)
         #expect(wrong.status == 20)
         #expect(wrong.stdout.isEmpty)
     }
 
     @Test("stdin carries the requests, so --passphrase-stdin is a usage error")
-    func passphraseStdinRefused() throws {
-        let result = try CLI.run(["batch", "--passphrase-stdin"] + Self.app, stdin: "")
+    func passphraseStdinRefused() async throws {
+        let result = try await CLI.run(["batch", "--passphrase-stdin"] + Self.app, stdin: "")
         #expect(result.status == 64)
     }
 
     @Test("a request line over the 64 KiB limit is refused (65) and the batch goes on")
-    func lineLimit() throws {
+    func lineLimit() async throws {
         let home = try CLI.temporaryDirectory("swcred-batch-limit")
         defer { try? FileManager.default.removeItem(at: home) }
         let long = String(repeating: "x", count: 70_000)
         let input = #"{"id": 1, "op": "add", "domain": "tacos.example", "account": "a", "password": "\#(long)"}"# + "\n"
             + #"{"id": 2, "op": "add", "domain": "tacos.example", "account": "b", "password": "short"}"# + "\n"
-        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let result = try await CLI.run(["batch"] + Self.app, stdin: input, home: home)
         let results = try Self.lines(result)
         #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0])
         #expect(!result.stdout.contains("xxxxxxxx"))
     }
 
     @Test("adds are grouped: 300 adds cost a few store writes, not 300; every result is in order and every item saved")
-    func groupedWrites() throws {
+    func groupedWrites() async throws {
         let home = try CLI.temporaryDirectory("swcred-batch-group")
         defer { try? FileManager.default.removeItem(at: home) }
-        #expect(try CLI.run(["add", "tacos.example", "seed", "--password-stdin"], stdin: "pw\n", home: home).status == 0)
-        let before = try #require(try CLI.run(["list", "--format", "json"], home: home).json()["generation"] as? Int)
+        #expect(try await CLI.run(["add", "tacos.example", "seed", "--password-stdin"], stdin: "pw\n", home: home).status == 0)
+        let before = try #require(try await CLI.run(["list", "--format", "json"], home: home).json()["generation"] as? Int)
         let count = 300
         let input = (1...count).map {
             #"{"id": \#($0), "op": "add", "domain": "tacos.example", "account": "user\#($0)", "password": "pw-\#($0)"}"#
         }.joined(separator: "\n") + "\n" + #"{"id": "again", "op": "add", "domain": "tacos.example", "account": "user7", "password": "x"}"# + "\n"
-        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let result = try await CLI.run(["batch"] + Self.app, stdin: input, home: home)
         let results = try Self.lines(result)
         #expect(results.count == count + 1)
         #expect(results.prefix(count).map { $0["id"] as? Int } == (1...count).map { $0 })
@@ -111,14 +111,14 @@ struct BatchTests {
         #expect(results.last?["exit"] as? Int == 0)
         #expect(results.last?["operation"] as? String == "updated")
         #expect(result.status == 0, "\(result.stderr)")
-        let list = try CLI.run(["list", "--format", "json"], home: home).json()
+        let list = try await CLI.run(["list", "--format", "json"], home: home).json()
         #expect((list["items"] as? [Any])?.count == count + 1)
         let after = try #require(list["generation"] as? Int)
         // The whole input is in the pipe before the batch reads it: one group, so one write;
         // allow a few in case the pipe was read in pieces.
         #expect(after - before >= 1 && after - before <= 10, "\(after - before) writes for \(count) adds")
-        #expect(try CLI.run(["show", "tacos.example", "user150"], home: home).stdout == "pw-150\n")
-        #expect(try CLI.run(["show", "tacos.example", "user7"], home: home).stdout == "x\n")
+        #expect(try await CLI.run(["show", "tacos.example", "user150"], home: home).stdout == "pw-150\n")
+        #expect(try await CLI.run(["show", "tacos.example", "user7"], home: home).stdout == "x\n")
     }
 
     @Test("a caller that waits for each result before sending the next line gets it (a group ends where input pauses)")

@@ -34,25 +34,25 @@ struct FaultInjectionTests {
     ]
 
     @Test("T5: an injected fault ends in ioFailure (74), names the step, keeps the old store and leaves no temp file", arguments: faults)
-    func injectedFault(_ fault: Fault) throws {
+    func injectedFault(_ fault: Fault) async throws {
         // strace counts calls per thread, and the Swift runtime may run the store's work on a
         // different thread from one run to the next; an attempt whose injection missed the
         // temporary file (the add then succeeds) must still leave a consistent store, and is
         // retried. At least one attempt must hit.
         var hit = false
         for _ in 1...4 where !hit {
-            hit = try attempt(fault)
+            hit = try await attempt(fault)
         }
         #expect(hit, "the fault never reached the write path in 4 attempts")
     }
 
     /// One probe + trial. Returns whether the fault was injected into the write path.
-    private func attempt(_ fault: Fault) throws -> Bool {
+    private func attempt(_ fault: Fault) async throws -> Bool {
         // 1. Probe: an uninjected traced run shows which invocation touches the temporary file.
-        let probe = try Scratch()
+        let probe = try await Scratch()
         defer { probe.remove() }
         let log = probe.root.appendingPathComponent("strace.log")
-        let traced = try probe.addSecond(launcher: [
+        let traced = try await probe.addSecond(launcher: [
             Strace.path, "-f", "-y", "-qq", "-o", log.path,
             "-e", "trace=openat,write,fsync,fdatasync,rename,renameat,renameat2",
         ])
@@ -64,15 +64,15 @@ struct FaultInjectionTests {
                                   "no \(fault.syscall) call on \(temp)")
 
         // 2. The same add on an identical store, with the fault in exactly that invocation.
-        let trial = try Scratch()
+        let trial = try await Scratch()
         defer { trial.remove() }
         let before = try Data(contentsOf: trial.store)
         let filesBefore = try trial.files()
-        let result = try trial.addSecond(launcher: [
+        let result = try await trial.addSecond(launcher: [
             Strace.path, "-f", "-qq", "-o", "/dev/null",
             "-e", "inject=\(fault.injectInto):error=\(fault.errno):when=\(target.ordinal)",
         ])
-        let list = try CLI.run(["list", "--format", "json"] + trial.storeArguments, home: trial.home)
+        let list = try await CLI.run(["list", "--format", "json"] + trial.storeArguments, home: trial.home)
         #expect(list.status == 0, "the store no longer opens: \(list.stderr)")
         let servers = (try list.json()["items"] as? [[String: Any]] ?? []).compactMap { $0["server"] as? String }
 
@@ -105,19 +105,19 @@ private struct Scratch {
     var home: URL { root.appendingPathComponent("home", isDirectory: true) }
     var storeArguments: [String] { ["--store", store.path, "--key-file", keyFile.path] }
 
-    init() throws {
+    init() async throws {
         root = try CLI.temporaryDirectory("swcred-t5")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let first = try CLI.run(["add", "first.example.com", "alice", "--password-stdin"] + storeArguments,
+        let first = try await CLI.run(["add", "first.example.com", "alice", "--password-stdin"] + storeArguments,
                                 stdin: "first-secret\n", home: home)
         guard first.status == 0 else { throw CLI.CLIError("setup add failed: \(first.stderr)") }
     }
 
-    func addSecond(launcher: [String]) throws -> CLI.Result {
-        try CLI.run(["add", "second.example.com", "bob", "--password-stdin", "--format", "json"] + storeArguments,
+    func addSecond(launcher: [String]) async throws -> CLI.Result {
+        try await CLI.run(["add", "second.example.com", "bob", "--password-stdin", "--format", "json"] + storeArguments,
                     stdin: "second-secret\n", home: home, launcher: launcher)
     }
 

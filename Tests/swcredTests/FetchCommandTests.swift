@@ -11,13 +11,8 @@ struct FetchCommandTests {
 
     /// Runs the CLI off the cooperative pool (it blocks until the process exits).
     static func run(_ arguments: [String]) async throws -> CLI.Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try CLI.run(arguments) })
-            }
-        }
+        try await CLI.run(arguments)
     }
-
     /// Starts a server, writes its root to a temporary `ca.pem`, and runs `body` with the
     /// arguments that reach it (`HOST:PORT --resolve … [--ca-file …]`).
     static func withSite<T: Sendable>(

@@ -191,10 +191,6 @@ struct FetchVerifyAndAssociationsTests {
 
     /// Runs the CLI with HOME in `home`, off the cooperative pool.
     static func run(_ arguments: [String], home: URL) async throws -> CLI.Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try CLI.run(arguments, home: home) })
-            }
-        }
+        try await CLI.run(arguments, home: home)
     }
 }

@@ -25,8 +25,8 @@ struct GenerateCommandTests {
     static var quirksFile: String { CLI.fixtures.appendingPathComponent("quirks/password-rules.json").path }
 
     @Test("PW-3.3: text output is one strong password per line")
-    func textStrong() throws {
-        let result = try CLI.run(["generate", "--count", "4"])
+    func textStrong() async throws {
+        let result = try await CLI.run(["generate", "--count", "4"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -37,8 +37,8 @@ struct GenerateCommandTests {
     }
 
     @Test("PW-2: --style legacy prints SecCreateSharedWebCredentialPassword's format")
-    func textLegacy() throws {
-        let result = try CLI.run(["generate", "--style", "legacy", "--count", "20"])
+    func textLegacy() async throws {
+        let result = try await CLI.run(["generate", "--style", "legacy", "--count", "20"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 20)
@@ -46,8 +46,8 @@ struct GenerateCommandTests {
     }
 
     @Test("PW-6.1: JSON lines carry schema, password, entropyBits (two decimals) and rules, and follow the schema")
-    func jsonLinesOutput() throws {
-        let result = try CLI.run(["generate", "--format", "json", "--count", "3"])
+    func jsonLinesOutput() async throws {
+        let result = try await CLI.run(["generate", "--format", "json", "--count", "3"])
         #expect(result.status == 0)
         let lines = try Self.jsonLines(result)
         #expect(lines.count == 3)
@@ -61,15 +61,15 @@ struct GenerateCommandTests {
             #expect(Self.matches(Self.strongShape, line["password"] as? String ?? ""))
             #expect(try validator.validate(line, against: "generate") == [])
         }
-        let legacy = try Self.jsonLines(try CLI.run(["generate", "--format", "json", "--style", "legacy"]))
+        let legacy = try Self.jsonLines(try await CLI.run(["generate", "--format", "json", "--style", "legacy"]))
         #expect(legacy.first?["entropyBits"] as? Double == 69.06)
     }
 
     @Test("PW-5: --rules adapts the password and reports the canonical rules")
-    func rulesOption() throws {
+    func rulesOption() async throws {
         let rules =
             "required: upper; required: digit; allowed: lower, [-]; minlength: 20; maxlength: 24; max-consecutive: 2;"
-        let result = try CLI.run(["generate", "--format", "json", "--rules", rules, "--count", "5"])
+        let result = try await CLI.run(["generate", "--format", "json", "--rules", rules, "--count", "5"])
         #expect(result.status == 0)
         for line in try Self.jsonLines(result) {
             #expect(line["style"] as? String == "strong")
@@ -82,8 +82,8 @@ struct GenerateCommandTests {
     }
 
     @Test("PW-6.4: a weak rule set still generates, with a warning on stderr only")
-    func lowEntropyWarning() throws {
-        let result = try CLI.run(["generate", "--format", "json", "--rules", "allowed: digit; maxlength: 6;"])
+    func lowEntropyWarning() async throws {
+        let result = try await CLI.run(["generate", "--format", "json", "--rules", "allowed: digit; maxlength: 6;"])
         #expect(result.status == 0)
         let line = try #require(try Self.jsonLines(result).first)
         #expect((line["password"] as? String)?.count == 6)
@@ -92,22 +92,22 @@ struct GenerateCommandTests {
     }
 
     @Test("PW-4.6: malformed --rules exit 65 with malformedRules and print nothing on stdout")
-    func malformedRules() throws {
-        let result = try CLI.run([
+    func malformedRules() async throws {
+        let result = try await CLI.run([
             "generate", "--format", "json", "--rules", "minlength: 8; max-repeat: 2; required: digit",
         ])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
         let error = try result.errorJSON()
         #expect(error["code"] as? String == "malformedRules")
-        let text = try CLI.run(["generate", "--rules", "minlength: 8 ; maxlength: 10"])
+        let text = try await CLI.run(["generate", "--rules", "minlength: 8 ; maxlength: 10"])
         #expect(text.status == 65)
         #expect(text.stderr.contains("malformedRules"))
     }
 
     @Test("PW-1.5: infeasible rules exit 65 with infeasible")
-    func infeasibleRules() throws {
-        let result = try CLI.run([
+    func infeasibleRules() async throws {
+        let result = try await CLI.run([
             "generate", "--format", "json", "--rules", "required: [a]; required: [b]; required: [c]; maxlength: 2;",
         ])
         #expect(result.status == 65)
@@ -116,8 +116,8 @@ struct GenerateCommandTests {
     }
 
     @Test("PW-7.2: --domain/--quirks applies the quirk of the domain and its subdomains")
-    func quirksLookup() throws {
-        let result = try CLI.run([
+    func quirksLookup() async throws {
+        let result = try await CLI.run([
             "generate", "--format", "json", "--domain", "WWW.Apple.com.", "--quirks", Self.quirksFile,
         ])
         #expect(result.status == 0)
@@ -128,7 +128,7 @@ struct GenerateCommandTests {
         )
         #expect(result.stderr.contains("apple.com"))
 
-        let uncovered = try CLI.run([
+        let uncovered = try await CLI.run([
             "generate", "--format", "json", "--domain", "notapple.com", "--quirks", Self.quirksFile,
         ])
         #expect(uncovered.status == 0)
@@ -136,14 +136,14 @@ struct GenerateCommandTests {
     }
 
     @Test("PW-7.1: a missing quirks file exits 66; a malformed one 65 naming the file")
-    func quirksErrors() throws {
-        let missing = try CLI.run(["generate", "--domain", "apple.com", "--quirks", "/nonexistent/password-rules.json"])
+    func quirksErrors() async throws {
+        let missing = try await CLI.run(["generate", "--domain", "apple.com", "--quirks", "/nonexistent/password-rules.json"])
         #expect(missing.status == 66)
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         try Data(#"{"apple.com": {"password-rules": 12}}"#.utf8).write(to: bad)
-        let result = try CLI.run(["generate", "--format", "json", "--domain", "apple.com", "--quirks", bad.path])
+        let result = try await CLI.run(["generate", "--format", "json", "--domain", "apple.com", "--quirks", bad.path])
         #expect(result.status == 65)
         let error = try result.errorJSON()
         #expect(error["code"] as? String == "malformedQuirks")
@@ -152,19 +152,19 @@ struct GenerateCommandTests {
     }
 
     @Test("usage errors exit 64: --count out of range, --rules with --quirks, --domain alone")
-    func usageErrors() throws {
-        #expect(try CLI.run(["generate", "--count", "0"]).status == 64)
+    func usageErrors() async throws {
+        #expect(try await CLI.run(["generate", "--count", "0"]).status == 64)
         #expect(
-            try CLI.run(["generate", "--rules", "minlength: 8;", "--domain", "a.com", "--quirks", Self.quirksFile])
+            try await CLI.run(["generate", "--rules", "minlength: 8;", "--domain", "a.com", "--quirks", Self.quirksFile])
                 .status == 64)
-        #expect(try CLI.run(["generate", "--domain", "a.com"]).status == 64)
-        #expect(try CLI.run(["generate", "--style", "legacy", "--rules", "minlength: 8;"]).status == 64)
+        #expect(try await CLI.run(["generate", "--domain", "a.com"]).status == 64)
+        #expect(try await CLI.run(["generate", "--style", "legacy", "--rules", "minlength: 8;"]).status == 64)
     }
 
     @Test("PW-1.1: a deterministic test seed is reproducible and marked not secret")
-    func deterministicSeed() throws {
-        let a = try CLI.run(["generate", "--format", "json", "--insecure-test-seed", "42", "--count", "2"])
-        let b = try CLI.run(["generate", "--format", "json", "--insecure-test-seed", "42", "--count", "2"])
+    func deterministicSeed() async throws {
+        let a = try await CLI.run(["generate", "--format", "json", "--insecure-test-seed", "42", "--count", "2"])
+        let b = try await CLI.run(["generate", "--format", "json", "--insecure-test-seed", "42", "--count", "2"])
         #expect(a.status == 0 && a.stdout == b.stdout)
         #expect(try Self.jsonLines(a).allSatisfy { $0["secret"] as? Bool == false })
         #expect(a.stderr.contains("NOT SECRET"))
@@ -173,12 +173,12 @@ struct GenerateCommandTests {
 
 extension GenerateCommandTests {
     @Test("PW-3.5: --block-list keeps listed substrings out and marks the entropy as an upper bound")
-    func blockList() throws {
+    func blockList() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = folder.appendingPathComponent("block.txt")
         try Data("AAA\n  bbb  \n\n".utf8).write(to: list)
-        let result = try CLI.run([
+        let result = try await CLI.run([
             "generate", "--format", "json", "--rules", "allowed: [ab]; minlength: 8; maxlength: 8;", "--count", "50",
             "--block-list", list.path,
         ])
@@ -189,6 +189,6 @@ extension GenerateCommandTests {
             #expect(line["entropyIsUpperBound"] as? Bool == true)
         }
         #expect(result.stderr.contains("upper bound"))
-        #expect(try CLI.run(["generate", "--block-list", folder.appendingPathComponent("missing").path]).status == 66)
+        #expect(try await CLI.run(["generate", "--block-list", folder.appendingPathComponent("missing").path]).status == 66)
     }
 }

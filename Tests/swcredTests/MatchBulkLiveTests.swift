@@ -147,7 +147,7 @@ struct MatchBulkLiveTests {
 
             // The same list through --aasa-dir (where moved.test and big.test have no folder): the
             // same outcome, entry and rule for every URL, and the same error code for the missing ones.
-            let offline = try CLI.run([
+            let offline = try await CLI.run([
                 "match", "--urls", list, "--entitlements", app, "--aasa-dir", sites, "--format", "json",
             ])
             #expect(offline.status == 0, "\(offline.stderr)")
@@ -157,7 +157,7 @@ struct MatchBulkLiveTests {
 
             // And as the single form decides each URL of the good hosts.
             for url in Self.urls where !url.contains("moved.test") && !url.contains("big.test") {
-                let single = try CLI.run([
+                let single = try await CLI.run([
                     "match", url, "--entitlements", app, "--aasa-dir", sites, "--format", "json",
                 ]).json()
                 var expected = single
@@ -223,7 +223,7 @@ struct MatchBulkLiveTests {
     }
 
     @Test("AD-2.6/AD-8.5: --aasa-dir bulk: mode gating chooses the entry as the single form does")
-    func modeGatingAsSingleForm() throws {
+    func modeGatingAsSingleForm() async throws {
         let directory = try CLI.temporaryDirectory("swcred-match-modes")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (_, _, sites) = try Self.workspace(directory)
@@ -242,14 +242,14 @@ struct MatchBulkLiveTests {
             "https://dev.shop.test/products/2", "https://dev.shop.test/cart/1", "https://www.blog.test/posts/1",
         ]
         for device in [[], ["--developer-mode"]] {
-            let bulk = try CLI.run(
+            let bulk = try await CLI.run(
                 ["match", "--urls", "-", "--entitlements", app.path, "--aasa-dir", sites, "--format", "json"] + device,
                 stdin: urls.joined(separator: "\n"))
             #expect(bulk.status == 0, "\(bulk.stderr)")
             let (lines, _) = try Self.parse(bulk)
             #expect(lines.count == urls.count)
             for (url, object) in zip(urls, lines) {
-                let single = try CLI.run(
+                let single = try await CLI.run(
                     ["match", url, "--entitlements", app.path, "--aasa-dir", sites, "--format", "json"] + device
                 ).json()
                 #expect(Self.essence(single) == Self.essence(object), "\(device)")
@@ -261,12 +261,12 @@ struct MatchBulkLiveTests {
     }
 
     @Test("usage: --direct/--cdn need --entitlements; --cdn-base-url goes with --cdn; one source")
-    func usage() throws {
-        #expect(try CLI.run(["match", "--urls", "-", "--direct", "--app-id", Self.appID]).status == 64)
-        #expect(try CLI.run(["match", "--urls", "-", "--cdn", "--app-id", Self.appID]).status == 64)
+    func usage() async throws {
+        #expect(try await CLI.run(["match", "--urls", "-", "--direct", "--app-id", Self.appID]).status == 64)
+        #expect(try await CLI.run(["match", "--urls", "-", "--cdn", "--app-id", Self.appID]).status == 64)
         #expect(
-            try CLI.run(["match", "--urls", "-", "--aasa-dir", "/nonexistent", "--cdn-base-url", "https://x.test/"])
+            try await CLI.run(["match", "--urls", "-", "--aasa-dir", "/nonexistent", "--cdn-base-url", "https://x.test/"])
                 .status == 64)
-        #expect(try CLI.run(["match", "--urls", "-", "--aasa", "/nonexistent", "--aasa-dir", "/x"]).status == 64)
+        #expect(try await CLI.run(["match", "--urls", "-", "--aasa", "/nonexistent", "--aasa-dir", "/x"]).status == 64)
     }
 }

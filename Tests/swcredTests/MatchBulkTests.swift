@@ -18,8 +18,8 @@ struct MatchBulkTests {
     }
 
     @Test("--sitemap over a sitemap index: every <loc> decided exactly as the single form decides it, then a summary")
-    func sitemapIndexMatchesSingleForm() throws {
-        let result = try CLI.run([
+    func sitemapIndexMatchesSingleForm() async throws {
+        let result = try await CLI.run([
             "match", "--sitemap", Self.sitemaps.appendingPathComponent("tacos-index.xml").path, "--aasa-dir", Self.sites,
             "--app-id", Self.appID, "--format", "json",
         ])
@@ -31,7 +31,7 @@ struct MatchBulkTests {
             let url = try #require(object["url"] as? String)
             #expect(object["schema"] as? String == "swcred/1")
             #expect(object["line"] is Int)
-            let single = try CLI.run([
+            let single = try await CLI.run([
                 "match", url, "--aasa-dir", Self.sites, "--app-id", Self.appID, "--format", "json",
             ]).json()
             #expect(object["outcome"] as? String == single["outcome"] as? String, "\(url)")
@@ -64,7 +64,7 @@ struct MatchBulkTests {
     }
 
     @Test("--urls: a bad line is reported with its line number, the run goes on, exit 65")
-    func invalidLinesAreReported() throws {
+    func invalidLinesAreReported() async throws {
         let list = """
             # comment
             https://tacos.example/coupon/2345
@@ -73,7 +73,7 @@ struct MatchBulkTests {
             ftp://tacos.example/x
             https://tacos.example/coupon/1234
             """
-        let result = try CLI.run(
+        let result = try await CLI.run(
             ["match", "--urls", "-", "--aasa-dir", Self.sites, "--app-id", Self.appID, "--format", "json"],
             stdin: list)
         #expect(result.status == 65)
@@ -92,23 +92,23 @@ struct MatchBulkTests {
     }
 
     @Test("--expect: exit 0 only when every URL has the outcome; text lines are outcome, app, URL")
-    func expectGate() throws {
+    func expectGate() async throws {
         let urls = Self.sitemaps.appendingPathComponent("tacos-urls.txt").path
-        let pass = try CLI.run([
+        let pass = try await CLI.run([
             "match", "--urls", urls, "--aasa-dir", Self.sites, "--app-id", Self.appID, "--expect", "match",
         ])
         #expect(pass.status == 0, "\(pass.stderr)")
         let first = pass.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first == "match\t\(Self.appID)\thttps://tacos.example/taco/al-pastor?cheese=extra")
         #expect(pass.stderr.contains("4 URLs: 4 match"))
-        let fail = try CLI.run([
+        let fail = try await CLI.run([
             "match", "--urls", urls, "--aasa-dir", Self.sites, "--app-id", Self.appID, "--expect", "no_match",
         ])
         #expect(fail.status == 1)
     }
 
     @Test("--urls: a 10 MB line is an invalid line, not a hang; the next line is still decided")
-    func hugeLine() throws {
+    func hugeLine() async throws {
         let folder = try CLI.temporaryDirectory("swcred-bulk")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("urls.txt")
@@ -116,7 +116,7 @@ struct MatchBulkTests {
         data.append(Data(repeating: UInt8(ascii: "a"), count: 10 << 20))
         data.append(Data("\nhttps://tacos.example/coupon/2345\n".utf8))
         try data.write(to: path)
-        let result = try CLI.run([
+        let result = try await CLI.run([
             "match", "--urls", path.path, "--aasa-dir", Self.sites, "--app-id", Self.appID, "--format", "json",
         ])
         #expect(result.status == 65)
@@ -129,7 +129,7 @@ struct MatchBulkTests {
     @Test(
         "--sitemap: a 10 MB <loc>, a 10 MB line of text, a binary file and an XML bomb are malformedSitemap (65)",
         arguments: ["long-loc", "long-line", "binary", "bomb", "not-sitemap", "unterminated"])
-    func hostileSitemaps(kind: String) throws {
+    func hostileSitemaps(kind: String) async throws {
         let folder = try CLI.temporaryDirectory("swcred-sitemap")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("sitemap.xml")
@@ -160,7 +160,7 @@ struct MatchBulkTests {
         }
         try data.write(to: path)
         let started = Date()
-        let result = try CLI.run([
+        let result = try await CLI.run([
             "match", "--sitemap", path.path, "--aasa-dir", Self.sites, "--app-id", Self.appID, "--format", "json",
         ])
         #expect(result.status == 65, "\(kind): \(result.stderr)")
@@ -169,12 +169,12 @@ struct MatchBulkTests {
     }
 
     @Test("usage: exactly one of URL, --urls and --sitemap; --expect only in the bulk form")
-    func usage() throws {
-        #expect(try CLI.run(["match", "--aasa-dir", Self.sites]).status == 64)
+    func usage() async throws {
+        #expect(try await CLI.run(["match", "--aasa-dir", Self.sites]).status == 64)
         #expect(
-            try CLI.run(["match", "https://tacos.example/", "--urls", "-", "--aasa-dir", Self.sites]).status == 64)
+            try await CLI.run(["match", "https://tacos.example/", "--urls", "-", "--aasa-dir", Self.sites]).status == 64)
         #expect(
-            try CLI.run(["match", "https://tacos.example/", "--expect", "match", "--aasa-dir", Self.sites]).status
+            try await CLI.run(["match", "https://tacos.example/", "--expect", "match", "--aasa-dir", Self.sites]).status
                 == 64)
     }
 }

@@ -11,14 +11,14 @@ struct OutputSchemaTests {
     static let tacosFile = CLI.fixtures.appendingPathComponent("sites/tacos.example/.well-known/apple-app-site-association").path
 
     @Test("a walk through every command on one store, each output checked")
-    func everyCommand() throws {
+    func everyCommand() async throws {
         let home = try CLI.temporaryDirectory("swcred-schemas")
         defer { try? FileManager.default.removeItem(at: home) }
         var validator = JSONSchemaValidator.repository
         var checked: Set<String> = []
 
-        func check(_ schema: String, _ arguments: [String], stdin: String? = nil, expect status: Int32 = 0) throws {
-            let result = try CLI.run(arguments + ["--format", "json"], stdin: stdin, home: home)
+        func check(_ schema: String, _ arguments: [String], stdin: String? = nil, expect status: Int32 = 0) async throws {
+            let result = try await CLI.run(arguments + ["--format", "json"], stdin: stdin, home: home)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             let lines = schema == "generate" ? result.stdout.split(separator: "\n").map(String.init) : [result.stdout]
             for line in lines {
@@ -28,28 +28,28 @@ struct OutputSchemaTests {
             checked.insert(schema)
         }
 
-        try check("init", ["init"])
-        try check("entitlements", ["entitlements", CLI.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path])
-        try check("lint", ["lint", CLI.fixtures.appendingPathComponent("sites/broken.example/.well-known/apple-app-site-association").path], expect: 65)
-        try check("match", ["match", "https://tacos.example/coupon/2345", "--aasa", Self.tacosFile])
-        try check("match", ["match", "https://tacos.example/account/x", "--aasa", Self.tacosFile], expect: 1)
-        try check("verify", ["verify"] + Self.app, expect: 10)
-        try check("associations", ["associations"] + Self.app)
-        try check("add", ["add", "tacos.example", "alice", "--password-stdin"], stdin: "pw\n")
-        try check("add", ["add", "tacos.example", "bob", "--password-stdin"] + Self.app, stdin: "pw2\n")
-        try check("request", ["request", "tacos.example", "--pick", "bob"] + Self.app)
-        try check("request", ["request", "tacos.example", "--pick", "cancel"] + Self.app, expect: 13)
-        try check("list", ["list"])
-        try check("show", ["show", "tacos.example", "alice"])
-        try check("settings", ["settings"])
-        try check("generate", ["generate", "--count", "3"])
-        try check("delete", ["delete", "tacos.example", "alice"])
-        try check("rekey", ["rekey", "--new-key-file", home.appendingPathComponent("new.key").path])
-        try check("explain", ["explain"])
-        try check("explain", ["explain", "AD-4.8"])
+        try await check("init", ["init"])
+        try await check("entitlements", ["entitlements", CLI.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path])
+        try await check("lint", ["lint", CLI.fixtures.appendingPathComponent("sites/broken.example/.well-known/apple-app-site-association").path], expect: 65)
+        try await check("match", ["match", "https://tacos.example/coupon/2345", "--aasa", Self.tacosFile])
+        try await check("match", ["match", "https://tacos.example/account/x", "--aasa", Self.tacosFile], expect: 1)
+        try await check("verify", ["verify"] + Self.app, expect: 10)
+        try await check("associations", ["associations"] + Self.app)
+        try await check("add", ["add", "tacos.example", "alice", "--password-stdin"], stdin: "pw\n")
+        try await check("add", ["add", "tacos.example", "bob", "--password-stdin"] + Self.app, stdin: "pw2\n")
+        try await check("request", ["request", "tacos.example", "--pick", "bob"] + Self.app)
+        try await check("request", ["request", "tacos.example", "--pick", "cancel"] + Self.app, expect: 13)
+        try await check("list", ["list"])
+        try await check("show", ["show", "tacos.example", "alice"])
+        try await check("settings", ["settings"])
+        try await check("generate", ["generate", "--count", "3"])
+        try await check("delete", ["delete", "tacos.example", "alice"])
+        try await check("rekey", ["rekey", "--new-key-file", home.appendingPathComponent("new.key").path])
+        try await check("explain", ["explain"])
+        try await check("explain", ["explain", "AD-4.8"])
 
         // Errors go to stderr as one object.
-        let failed = try CLI.run(["show", "tacos.example", "nobody", "--format", "json", "--key-file",
+        let failed = try await CLI.run(["show", "tacos.example", "nobody", "--format", "json", "--key-file",
                                   home.appendingPathComponent("new.key").path], home: home)
         let line = try #require(failed.stderr.split(separator: "\n").last)
         #expect(failed.status == 44)
@@ -60,8 +60,8 @@ struct OutputSchemaTests {
     }
 
     @Test("every command has a schema")
-    func everyCommandHasASchema() throws {
-        let result = try CLI.run(["--experimental-dump-help"])
+    func everyCommandHasASchema() async throws {
+        let result = try await CLI.run(["--experimental-dump-help"])
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
         let commands = ((root["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? [])
             .compactMap { $0["commandName"] as? String }.filter { $0 != "help" }

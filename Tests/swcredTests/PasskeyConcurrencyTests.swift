@@ -9,10 +9,10 @@ struct PasskeyConcurrencyTests {
     @Test(
         "PK-8 (T1): 8 processes × 4 registrations then an assertion each, at once on one store → 32 passkeys, every process exit 0"
     )
-    func parallelRegistrations() throws {
+    func parallelRegistrations() async throws {
         let sandbox = try StoreSandbox("swcred-pk-t1")
         defer { try? FileManager.default.removeItem(at: sandbox.home) }
-        #expect(try sandbox.run(["init"]).status == 0)
+        #expect(try await sandbox.run(["init"]).status == 0)
         let workers = 8
         let perWorker = 4
         for worker in 1...workers {
@@ -41,7 +41,7 @@ struct PasskeyConcurrencyTests {
         for (index, result) in children.map({ $0.wait() }).enumerated() {
             #expect(result.status == 0, "worker \(index + 1): \(result.stderr)")
         }
-        let list = try sandbox.run(["passkey", "list", "--format", "json"])
+        let list = try await sandbox.run(["passkey", "list", "--format", "json"])
         #expect(list.status == 0, "\(list.stderr)")
         let passkeys = try list.json()["passkeys"] as? [[String: Any]] ?? []
         #expect(passkeys.count == workers * perWorker)

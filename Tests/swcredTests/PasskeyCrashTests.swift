@@ -14,8 +14,8 @@ struct PasskeyCrashTests {
          "challenge":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8","pubKeyCredParams":[{"type":"public-key","alg":-7}]}
         """#
 
-    static func passkeyUsers(_ sandbox: StoreSandbox) throws -> Set<String> {
-        let result = try sandbox.run(["passkey", "list", "--format", "json"])
+    static func passkeyUsers(_ sandbox: StoreSandbox) async throws -> Set<String> {
+        let result = try await sandbox.run(["passkey", "list", "--format", "json"])
         guard result.status == 0 else { throw CLI.CLIError("the store does not open after a kill: \(result.stderr)") }
         let passkeys = try result.json()["passkeys"] as? [[String: Any]] ?? []
         return Set(passkeys.compactMap { $0["userName"] as? String })
@@ -44,7 +44,7 @@ struct PasskeyCrashTests {
 
     @Test("PK-8 (T4): SIGKILL at each write-path pause point → exactly the old or the new passkeys; the next writer proceeds",
           arguments: StoreCrashTests.hookPoints.map(\.0))
-    func killAtHooks(_ point: String) throws {
+    func killAtHooks(_ point: String) async throws {
         let entry = try #require(StoreCrashTests.hookPoints.first { $0.0 == point })
         let sandbox = try StoreSandbox("swcred-pk-t4")
         let (first, _) = try register(sandbox, user: "base")
@@ -58,11 +58,11 @@ struct PasskeyCrashTests {
             let (stopped, hookLine) = CLI.killAtHook(process, errPath: errPath)
             try #require(stopped, "the child never stopped at \(point): \(hookLine)")
             if entry.1 { present.insert(user) }
-            #expect(try Self.passkeyUsers(sandbox) == present, "after a kill at \(point)")
+            #expect(try await Self.passkeyUsers(sandbox) == present, "after a kill at \(point)")
         }
         let (next, _) = try register(sandbox, user: "next")
         next.waitUntilExit()
         #expect(next.terminationStatus == 0)
-        #expect(try Self.passkeyUsers(sandbox) == present.union(["next"]))
+        #expect(try await Self.passkeyUsers(sandbox) == present.union(["next"]))
     }
 }

@@ -113,7 +113,7 @@ struct PasskeySecretHygieneTests {
     @Test(
         "T10, T11 (PK-8): register and assert keep the private key out of argv, environ, stdout, stderr and every file; list and delete print no key; the process is not dumpable while the key is in memory"
     )
-    func keyFileStore() throws {
+    func keyFileStore() async throws {
         let sandbox = try StoreSandbox("swcred-pk-t10")
         defer { try? FileManager.default.removeItem(at: sandbox.home) }
         var outputs: [(String, [UInt8])] = []
@@ -136,7 +136,7 @@ struct PasskeySecretHygieneTests {
         ]
 
         // A second passkey (JSON form), then an assertion held while it signs, with the hardening on.
-        let second = try sandbox.run(
+        let second = try await sandbox.run(
             ["passkey", "register", try Self.creationFile(sandbox, user: "bob"), "--format", "json"] + browser)
         #expect(second.status == 0, "\(second.stderr)")
         outputs += [("register json stdout", second.stdoutBytes), ("register json stderr", Array(second.stderr.utf8))]
@@ -151,7 +151,7 @@ struct PasskeySecretHygieneTests {
         let asserted = asserting.resume()
         #expect(asserted.status == 0, "\(asserted.stderr)")
         outputs += [("assert stdout", Array(asserted.stdout.utf8)), ("assert stderr", Array(asserted.stderr.utf8))]
-        let textAssert = try sandbox.run(["passkey", "assert", "-"] + browser, stdin: Self.request)
+        let textAssert = try await sandbox.run(["passkey", "assert", "-"] + browser, stdin: Self.request)
         #expect(textAssert.status == 0, "\(textAssert.stderr)")
         outputs += [
             ("assert text stdout", textAssert.stdoutBytes), ("assert text stderr", Array(textAssert.stderr.utf8)),
@@ -159,7 +159,7 @@ struct PasskeySecretHygieneTests {
 
         // An error path that knows the credential: excludeCredentials (45).
         let bobID = try #require(try second.json()["credential"] as? [String: Any])["id"] as? String ?? ""
-        let excluded = try sandbox.run(
+        let excluded = try await sandbox.run(
             ["passkey", "register", "-", "--format", "json"] + browser,
             stdin: String(
                 decoding: try Data(contentsOf: URL(fileURLWithPath: try Self.creationFile(sandbox, user: "bob"))),
@@ -172,7 +172,7 @@ struct PasskeySecretHygieneTests {
         outputs += [("excluded stderr", Array(excluded.stderr.utf8)), ("excluded stdout", excluded.stdoutBytes)]
 
         for format in ["text", "json"] {
-            let listed = try sandbox.run(["passkey", "list", "--format", format])
+            let listed = try await sandbox.run(["passkey", "list", "--format", format])
             #expect(listed.status == 0, "\(listed.stderr)")
             outputs += [("list \(format)", listed.stdoutBytes), ("list \(format) stderr", Array(listed.stderr.utf8))]
         }
@@ -183,7 +183,7 @@ struct PasskeySecretHygieneTests {
         #expect(keys.count == 2)
         #expect(keys.allSatisfy { $0.count == 32 && Set($0).count > 4 })
 
-        let deleted = try sandbox.run(["passkey", "delete", "example.com", "--format", "json", "--", bobID])
+        let deleted = try await sandbox.run(["passkey", "delete", "example.com", "--format", "json", "--", bobID])
         #expect(deleted.status == 0, "\(deleted.stderr)")
         outputs += [("delete", deleted.stdoutBytes), ("delete stderr", Array(deleted.stderr.utf8))]
 
@@ -206,7 +206,7 @@ struct PasskeySecretHygieneTests {
     @Test(
         "T10 (PK-8): a passphrase store's passphrase and keys never reach argv, environ or output of passkey register and assert"
     )
-    func passphraseStore() throws {
+    func passphraseStore() async throws {
         let sandbox = try StoreSandbox("swcred-pk-t10p")
         defer { try? FileManager.default.removeItem(at: sandbox.home) }
         let phrase = StoreSecretHygieneTests.sentinel()
@@ -215,7 +215,7 @@ struct PasskeySecretHygieneTests {
             FileManager.default.createFile(
                 atPath: phraseFile, contents: Data((phrase + "\n").utf8), attributes: [.posixPermissions: 0o600]))
         let store = sandbox.path("p.swcred")
-        let created = try sandbox.run(["init", "--store", store, "--passphrase-file", phraseFile, "--kdf", "test"])
+        let created = try await sandbox.run(["init", "--store", store, "--passphrase-file", phraseFile, "--kdf", "test"])
         #expect(created.status == 0, "\(created.stderr)")
         let storeArgs = ["--store", store, "--origin", "https://example.com"]
 
@@ -232,15 +232,15 @@ struct PasskeySecretHygieneTests {
         #expect(registered.status == 0, "\(registered.stderr)")
 
         try Data(Self.request.utf8).write(to: URL(fileURLWithPath: sandbox.path("get.json")))
-        let asserted = try sandbox.run(
+        let asserted = try await sandbox.run(
             ["passkey", "assert", sandbox.path("get.json"), "--passphrase-file", phraseFile, "--format", "json"]
                 + storeArgs)
         #expect(asserted.status == 0, "\(asserted.stderr)")
-        let wrong = try sandbox.run(
+        let wrong = try await sandbox.run(
             ["passkey", "assert", sandbox.path("get.json"), "--passphrase-stdin", "--format", "json"] + storeArgs,
             stdin: "not-\(phrase)\n")
         #expect(wrong.status == 20, "\(wrong.stderr)")
-        let listed = try sandbox.run([
+        let listed = try await sandbox.run([
             "passkey", "list", "--store", store, "--passphrase-file", phraseFile, "--format", "json",
         ])
         #expect(listed.status == 0, "\(listed.stderr)")

@@ -14,7 +14,7 @@ struct ShellSupportTests {
 
     /// The binary's own description of its commands (`--experimental-dump-help`).
     static let commands: [Command] = {
-        guard let result = try? CLI.run(["--experimental-dump-help"]),
+        guard let result = try? CLI.spawn(["--experimental-dump-help"]),
               let root = try? JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any],
               let command = root["command"] as? [String: Any],
               let subcommands = command["subcommands"] as? [[String: Any]]
@@ -35,8 +35,8 @@ struct ShellSupportTests {
     }
 
     @Test("completion scripts for bash, zsh and fish name every command", arguments: ["bash", "zsh", "fish"])
-    func completions(_ shell: String) throws {
-        let result = try CLI.run(["--generate-completion-script", shell])
+    func completions(_ shell: String) async throws {
+        let result = try await CLI.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
         for command in Self.commands {
             #expect(result.stdout.contains(command.name), "\(shell) completion lacks \(command.name)")
@@ -55,8 +55,8 @@ struct ShellSupportTests {
     }
 
     @Test("every command's help shows an example", arguments: commands)
-    func helpExample(_ command: Command) throws {
-        let result = try CLI.run(["help", command.name])
+    func helpExample(_ command: Command) async throws {
+        let result = try await CLI.run(["help", command.name])
         #expect(result.stdout.contains("Example"), "swcred help \(command.name) has no example")
     }
 }

@@ -10,11 +10,11 @@ import Glibc
 @Suite("Store CLI: concurrent processes", .serialized)
 struct StoreConcurrencyTests {
     @Test("T1: 16 processes × 50 sequential adds on one key-file store → exactly 800 items, every process exit 0")
-    func sixteenTimesFifty() throws {
+    func sixteenTimesFifty() async throws {
         let sandbox = try StoreSandbox("swcred-t1")
         // Create the store first so that the children measure concurrent writes, not creation.
-        #expect(try sandbox.run(["init"]).status == 0)
-        let generationBefore = try Self.generation(sandbox)
+        #expect(try await sandbox.run(["init"]).status == 0)
+        let generationBefore = try await Self.generation(sandbox)
         // Each child adds 50 distinct items one after another; a failure is reported and counted,
         // and the child's exit status is the number of failed adds (0 when all succeeded).
         let script = """
@@ -34,7 +34,7 @@ struct StoreConcurrencyTests {
         for (index, result) in results.enumerated() {
             #expect(result.status == 0, "worker \(index + 1) had \(result.status) failed adds: \(result.stderr)")
         }
-        let items = try sandbox.listItems()
+        let items = try await sandbox.listItems()
         #expect(items.count == 800)
         let keys = Set(items.compactMap { item -> String? in
             guard let server = item["server"] as? String, let account = item["account"] as? String else { return nil }
@@ -45,16 +45,16 @@ struct StoreConcurrencyTests {
             #expect(keys.contains("w\(worker).example/user1") && keys.contains("w\(worker).example/user50"))
         }
         // One generation per add: no write was lost or merged (store.md T1).
-        #expect(try Self.generation(sandbox) == generationBefore + 800)
+        #expect(try await Self.generation(sandbox) == generationBefore + 800)
         // Spot-check passwords: each is the one its writer gave.
-        #expect(try sandbox.run(["show", "w16.example", "user50"]).stdout == "pw-16-50\n")
-        #expect(try sandbox.run(["show", "w3.example", "user17"]).stdout == "pw-3-17\n")
+        #expect(try await sandbox.run(["show", "w16.example", "user50"]).stdout == "pw-16-50\n")
+        #expect(try await sandbox.run(["show", "w3.example", "user17"]).stdout == "pw-3-17\n")
     }
 
     @Test("T2: N parallel adds of one key → exactly one exit 0 and N−1 exit 45")
-    func duplicateRace() throws {
+    func duplicateRace() async throws {
         let sandbox = try StoreSandbox("swcred-t2")
-        #expect(try sandbox.run(["init"]).status == 0)
+        #expect(try await sandbox.run(["init"]).status == 0)
         let n = 12
         let children = try (1...n).map { worker in
             try sandbox.startShell(
@@ -64,17 +64,17 @@ struct StoreConcurrencyTests {
         let statuses = children.map { $0.wait().status }
         #expect(statuses.filter { $0 == 0 }.count == 1, "\(statuses)")
         #expect(statuses.filter { $0 == 45 }.count == n - 1, "\(statuses)")
-        let items = try sandbox.listItems()
+        let items = try await sandbox.listItems()
         #expect(items.count == 1)
-        let shown = try sandbox.run(["show", "race.example", "same-user"]).stdout
+        let shown = try await sandbox.run(["show", "race.example", "same-user"]).stdout
         #expect(shown.hasPrefix("pw-") && (1...n).contains(Int(shown.dropFirst(3).dropLast()) ?? -1))
     }
 
     @Test("T3: N parallel -U updates of one item → the final password is one of the inputs")
-    func updateRace() throws {
+    func updateRace() async throws {
         let sandbox = try StoreSandbox("swcred-t3")
-        #expect(try sandbox.add("upd.example", "u", password: "initial").status == 0)
-        let generationBefore = try Self.generation(sandbox)
+        #expect(try await sandbox.add("upd.example", "u", password: "initial").status == 0)
+        let generationBefore = try await Self.generation(sandbox)
         let n = 10
         let children = try (1...n).map { worker in
             try sandbox.startShell(
@@ -84,16 +84,16 @@ struct StoreConcurrencyTests {
         let statuses = children.map { $0.wait().status }
         #expect(statuses.allSatisfy { $0 == 0 }, "\(statuses)")
         // Every worker's password differs from the others', so each update was a write (store.md T3).
-        #expect(try Self.generation(sandbox) == generationBefore + UInt64(n))
-        let final = try sandbox.run(["show", "upd.example", "u"]).stdout
+        #expect(try await Self.generation(sandbox) == generationBefore + UInt64(n))
+        let final = try await sandbox.run(["show", "upd.example", "u"]).stdout
         #expect((1...n).map { "pw-\($0)\n" }.contains(final), "\(final)")
-        #expect(try sandbox.listItems().count == 1)
+        #expect(try await sandbox.listItems().count == 1)
     }
 
     @Test("T15: lock held by another process → busy (22) at once with --lock-timeout 0, after about 1 s with 1; after the holder is killed, the next writer proceeds")
-    func lockHeld() throws {
+    func lockHeld() async throws {
         let sandbox = try StoreSandbox("swcred-t15")
-        #expect(try sandbox.add("lock.example", "a", password: "pw").status == 0)
+        #expect(try await sandbox.add("lock.example", "a", password: "pw").status == 0)
         let lockPath = sandbox.defaultStorePath + ".lock"
         #expect(FileManager.default.fileExists(atPath: lockPath))
         let before = try StoreSandbox.bytes(sandbox.defaultStorePath)
@@ -121,31 +121,31 @@ struct StoreConcurrencyTests {
         let held = CLI.waitUntilStopped(holder)
         try #require(held, "the holder never stopped with the lock: \((try? String(contentsOfFile: holderErr, encoding: .utf8)) ?? "")")
 
-        let immediate = try sandbox.run(["add", "lock.example", "b", "--password-stdin", "--lock-timeout", "0", "--format", "json"], stdin: "pw\n")
+        let immediate = try await sandbox.run(["add", "lock.example", "b", "--password-stdin", "--lock-timeout", "0", "--format", "json"], stdin: "pw\n")
         #expect(immediate.status == 22, "\(immediate.stderr)")
         #expect(try immediate.errorJSON()["code"] as? String == "busy")
 
         let started = Date()
-        let waited = try sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "1"])
+        let waited = try await sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "1"])
         let elapsed = Date().timeIntervalSince(started)
         #expect(waited.status == 22)
         #expect(elapsed >= 0.9, "gave up after \(elapsed) s, before the 1 s timeout")
         #expect(try StoreSandbox.bytes(sandbox.defaultStorePath) == before)
         // Readers take no lock.
-        #expect(try sandbox.listItems().count == 1)
+        #expect(try await sandbox.listItems().count == 1)
 
         // SIGKILL the holder: the kernel releases the flock, the next writer proceeds.
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
-        let after = try sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "5"])
+        let after = try await sandbox.add("lock.example", "b", password: "pw", ["--lock-timeout", "5"])
         #expect(after.status == 0, "\(after.stderr)")
         // The killed holder's own add never happened: only "a" and "b" are there.
-        #expect(Set(try sandbox.listItems().compactMap { $0["account"] as? String }) == ["a", "b"])
+        #expect(Set(try await sandbox.listItems().compactMap { $0["account"] as? String }) == ["a", "b"])
     }
 
     /// The store's generation, from `list --format json`.
-    static func generation(_ sandbox: StoreSandbox) throws -> UInt64 {
-        let result = try sandbox.run(["list", "--format", "json"])
+    static func generation(_ sandbox: StoreSandbox) async throws -> UInt64 {
+        let result = try await sandbox.run(["list", "--format", "json"])
         guard result.status == 0, let value = try result.json()["generation"] as? Int, value > 0 else {
             throw CLI.CLIError("no generation in list output: \(result.stdout) \(result.stderr)")
         }

@@ -34,8 +34,8 @@ struct StoreCrashTests {
     }
 
     /// The accounts in the store (via `list --format json`), failing the test if the store does not open.
-    static func accounts(_ sandbox: StoreSandbox, trial: Int) throws -> Set<String> {
-        let result = try sandbox.run(["list", "--format", "json"])
+    static func accounts(_ sandbox: StoreSandbox, trial: Int) async throws -> Set<String> {
+        let result = try await sandbox.run(["list", "--format", "json"])
         guard result.status == 0 else {
             throw CLI.CLIError("trial \(trial): the store does not open after a kill (exit \(result.status)): \(result.stderr)")
         }
@@ -51,14 +51,14 @@ struct StoreCrashTests {
     }
 
     @Test("T4: 200 adds killed with SIGKILL at random moments; after each the store opens with every completed add")
-    func randomKills() throws {
+    func randomKills() async throws {
         let sandbox = try StoreSandbox("swcred-t4")
-        #expect(try sandbox.run(["init"]).status == 0)
+        #expect(try await sandbox.run(["init"]).status == 0)
         // Calibrate: how long an add takes here, so the kills spread over the whole add.
         var durations: [Double] = []
         for index in 0..<3 {
             let started = Date()
-            #expect(try sandbox.add("cal.example", "cal\(index)", password: "pw").status == 0)
+            #expect(try await sandbox.add("cal.example", "cal\(index)", password: "pw").status == 0)
             durations.append(Date().timeIntervalSince(started))
         }
         var typical = durations.sorted()[1]
@@ -93,7 +93,7 @@ struct StoreCrashTests {
             } else {
                 killed += 1
             }
-            let now = try Self.accounts(sandbox, trial: trial)
+            let now = try await Self.accounts(sandbox, trial: trial)
             // Every completed add is there; nothing else changed but (maybe) the killed add.
             #expect(present.isSubset(of: now), "trial \(trial): lost \(present.subtracting(now))")
             let extra = now.subtracting(present)
@@ -108,10 +108,10 @@ struct StoreCrashTests {
         // The loop must really have exercised both outcomes.
         #expect(killed > 0 && completed > 0, "killed \(killed), completed \(completed)")
         // The next writer is not blocked and removes stray temporary files.
-        let next = try sandbox.add("kill.example", "after", password: "pw", ["--lock-timeout", "0"])
+        let next = try await sandbox.add("kill.example", "after", password: "pw", ["--lock-timeout", "0"])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(Self.strayFiles(sandbox).isEmpty, "\(Self.strayFiles(sandbox))")
-        #expect(try Self.accounts(sandbox, trial: trials) == present.union(["after"]))
+        #expect(try await Self.accounts(sandbox, trial: trials) == present.union(["after"]))
         print("T4 random kills: \(trials) trials in \(String(format: "%.1f", elapsed)) s; "
               + "\(completed) completed, \(killed) killed (\(landedDespiteKill) of them had already renamed); "
               + "delay scale at the end \(String(format: "%.0f", typical * 1000)) ms")
@@ -125,11 +125,11 @@ struct StoreCrashTests {
 
     @Test("T4: SIGKILL at each write-path pause point → exactly the old or the new state; lock released; temp files cleaned",
           arguments: hookPoints.map(\.0))
-    func killAtHooks(_ point: String) throws {
+    func killAtHooks(_ point: String) async throws {
         let entry = try #require(Self.hookPoints.first { $0.0 == point })
         let expectNew = entry.1
         let sandbox = try StoreSandbox("swcred-t4h")
-        #expect(try sandbox.add("hook.example", "base", password: "pw").status == 0)
+        #expect(try await sandbox.add("hook.example", "base", password: "pw").status == 0)
         var present: Set<String> = ["base"]
         for round in 0..<4 {
             let account = "h\(round)"
@@ -140,15 +140,15 @@ struct StoreCrashTests {
             try #require(stopped, "the child never stopped at \(point): \(hookLine)")
             #expect(hookLine.contains("swcred-test-hook: \(point)"))
 
-            let now = try Self.accounts(sandbox, trial: round)
+            let now = try await Self.accounts(sandbox, trial: round)
             if expectNew { present.insert(account) }
             #expect(now == present, "after a kill at \(point): \(now) vs \(present)")
         }
         // The kernel released the killed holders' flocks: a writer that tries once gets the lock,
         // and it removes the temporary files the killed writers left.
-        let next = try sandbox.add("hook.example", "next", password: "pw", ["--lock-timeout", "0"])
+        let next = try await sandbox.add("hook.example", "next", password: "pw", ["--lock-timeout", "0"])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(Self.strayFiles(sandbox).isEmpty, "\(Self.strayFiles(sandbox))")
-        #expect(try Self.accounts(sandbox, trial: -1) == present.union(["next"]))
+        #expect(try await Self.accounts(sandbox, trial: -1) == present.union(["next"]))
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 struct StoreFileModeTests {
     @Test("T9: init, add, update, delete and rekey under umask 000, 022 and 077 leave 0600 files and 0700 directories",
           arguments: ["000", "022", "077"])
-    func modesUnderUmask(_ umask: String) throws {
+    func modesUnderUmask(_ umask: String) async throws {
         let sandbox = try StoreSandbox("swcred-t9")
         let script = """
             umask \(umask)
@@ -42,34 +42,34 @@ struct StoreFileModeTests {
         let leftovers = (try FileManager.default.contentsOfDirectory(atPath: sandbox.path("data/swcred")))
             .filter { !["keychain.swcred", "keychain.swcred.lock", "keychain.swcred.bak"].contains($0) }
         #expect(leftovers.isEmpty, "\(leftovers)")
-        #expect(try sandbox.run(["show", "m.example", "carol", "--key-file", sandbox.path("newkey")]).stdout == "pw\n")
+        #expect(try await sandbox.run(["show", "m.example", "carol", "--key-file", sandbox.path("newkey")]).stdout == "pw\n")
     }
 
     @Test("T9: a pre-existing 0644 keychain file becomes 0600 on the next write")
-    func looseStoreTightened() throws {
+    func looseStoreTightened() async throws {
         let sandbox = try StoreSandbox("swcred-t9b")
-        #expect(try sandbox.add("m.example", "alice", password: "pw").status == 0)
+        #expect(try await sandbox.add("m.example", "alice", password: "pw").status == 0)
         chmod(sandbox.defaultStorePath, 0o644)
-        #expect(try sandbox.add("m.example", "bob", password: "pw").status == 0)
+        #expect(try await sandbox.add("m.example", "bob", password: "pw").status == 0)
         #expect(StoreSandbox.mode(sandbox.defaultStorePath) == 0o600)
-        #expect(try sandbox.listItems().count == 2)
+        #expect(try await sandbox.listItems().count == 2)
     }
 
     @Test("T17 (CLI): a group-readable key file is refused with 28 and the store is not touched; a missing one is not replaced")
-    func looseKeyFile() throws {
+    func looseKeyFile() async throws {
         let sandbox = try StoreSandbox("swcred-t17")
-        #expect(try sandbox.add("m.example", "alice", password: "pw").status == 0)
+        #expect(try await sandbox.add("m.example", "alice", password: "pw").status == 0)
         let before = try StoreSandbox.bytes(sandbox.defaultStorePath)
         let key = sandbox.path("config/swcred/keychain.key")
         chmod(key, 0o640)
-        let result = try sandbox.run(["add", "m.example", "bob", "--password-stdin", "--format", "json"], stdin: "pw\n")
+        let result = try await sandbox.run(["add", "m.example", "bob", "--password-stdin", "--format", "json"], stdin: "pw\n")
         #expect(result.status == 28, "\(result.stderr)")
         #expect(try result.errorJSON()["code"] as? String == "insecurePermissions")
         #expect(try StoreSandbox.bytes(sandbox.defaultStorePath) == before)
         // A missing key file for an existing store is not silently replaced by a new one.
         chmod(key, 0o600)
         try FileManager.default.removeItem(atPath: key)
-        let missing = try sandbox.add("m.example", "bob", password: "pw")
+        let missing = try await sandbox.add("m.example", "bob", password: "pw")
         #expect(missing.status == 66, "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: key))
         #expect(try StoreSandbox.bytes(sandbox.defaultStorePath) == before)

@@ -25,19 +25,19 @@ struct StoreSandbox {
 
     /// Runs `swcred` with the sandbox's home and environment.
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> CLI.Result {
-        try CLI.run(arguments, stdin: stdin, environment: environment.merging(extra) { $1 }, home: home)
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws -> CLI.Result {
+        try await CLI.run(arguments, stdin: stdin, environment: environment.merging(extra) { $1 }, home: home)
     }
 
     /// Adds one item through the browser path, password on stdin.
     @discardableResult
-    func add(_ domain: String, _ account: String, password: String, _ extra: [String] = []) throws -> CLI.Result {
-        try run(["add", domain, account, "--password-stdin"] + extra, stdin: password + "\n")
+    func add(_ domain: String, _ account: String, password: String, _ extra: [String] = []) async throws -> CLI.Result {
+        try await run(["add", domain, account, "--password-stdin"] + extra, stdin: password + "\n")
     }
 
     /// `list --format json` → the items array.
-    func listItems(_ extra: [String] = []) throws -> [[String: Any]] {
-        let result = try run(["list", "--format", "json"] + extra)
+    func listItems(_ extra: [String] = []) async throws -> [[String: Any]] {
+        let result = try await run(["list", "--format", "json"] + extra)
         guard result.status == 0 else { throw CLI.CLIError("list failed (\(result.status)): \(result.stderr)") }
         guard let items = try result.json()["items"] as? [[String: Any]] else {
             throw CLI.CLIError("list JSON has no items array: \(result.stdout)")
@@ -130,10 +130,10 @@ struct StoreHarnessTests {
             ["add", "example.com", "alice", "--passwordSECRET"],
             ["--format", "json", "add", "example.com", "alice", "--secret=SECRET"],
           ])
-    func secretOptionsRefused(_ arguments: [String]) throws {
+    func secretOptionsRefused(_ arguments: [String]) async throws {
         let sandbox = try StoreSandbox()
         let argv = arguments.map { $0.replacingOccurrences(of: "SECRET", with: Self.sentinel) }
-        let result = try sandbox.run(argv)
+        let result = try await sandbox.run(argv)
         #expect(result.status == 64)
         #expect(!result.stderr.contains(Self.sentinel))
         #expect(!result.stdout.contains(Self.sentinel))
@@ -143,9 +143,9 @@ struct StoreHarnessTests {
     }
 
     @Test("T10: JSON mode reports the refusal as one usage error object on stderr")
-    func secretOptionRefusedJSON() throws {
+    func secretOptionRefusedJSON() async throws {
         let sandbox = try StoreSandbox()
-        let result = try sandbox.run(["--format", "json", "add", "a.example", "b", "--password=\(Self.sentinel)"])
+        let result = try await sandbox.run(["--format", "json", "add", "a.example", "b", "--password=\(Self.sentinel)"])
         #expect(result.status == 64)
         let error = try result.errorJSON()
         #expect(error["code"] as? String == "usage")
@@ -153,15 +153,15 @@ struct StoreHarnessTests {
     }
 
     @Test("source options themselves are not secrets and pass the guard")
-    func sourceOptionsPass() throws {
+    func sourceOptionsPass() async throws {
         let sandbox = try StoreSandbox()
-        let result = try sandbox.run(["--password-file=/nonexistent", "--version"])
+        let result = try await sandbox.run(["--password-file=/nonexistent", "--version"])
         #expect(result.status == 0)
     }
 
     @Test("on a terminal with no source, add prompts for the password with echo off",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func terminalPrompt() throws {
+    func terminalPrompt() async throws {
         let sandbox = try StoreSandbox("swcred-tty")
         let typed = Self.sentinel + "-typed"
         // script(1) gives swcred a pseudo-terminal; the line is typed after the prompt has had
@@ -173,6 +173,6 @@ struct StoreHarnessTests {
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         #expect(result.stdout.contains("Password:"), "no prompt: \(result.stdout)")
         #expect(!result.stdout.contains(typed), "the password was echoed: \(result.stdout)")
-        #expect(try sandbox.run(["show", "tty.example", "alice"]).stdout == typed + "\n")
+        #expect(try await sandbox.run(["show", "tty.example", "alice"]).stdout == typed + "\n")
     }
 }

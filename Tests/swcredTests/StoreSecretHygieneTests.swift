@@ -86,7 +86,7 @@ struct StoreSecretHygieneTests {
     static func sentinel() -> String { "SENTINEL-\(UUID().uuidString)" }
 
     @Test("T10: a password on stdin or in a file is absent from cmdline and environ, and from output except show's")
-    func passwordNeverOnArgvOrInOutput() throws {
+    func passwordNeverOnArgvOrInOutput() async throws {
         let sandbox = try StoreSandbox("swcred-t10")
         let viaStdin = Self.sentinel()
         let child = try Self.startPaused(sandbox, ["add", "t10.example", "alice", "--password-stdin"], stdinText: viaStdin + "\n",
@@ -116,38 +116,38 @@ struct StoreSecretHygieneTests {
 
         // list never shows it, in either format; show does, and only on stdout.
         for format in ["text", "json"] {
-            let list = try sandbox.run(["list", "--format", format])
+            let list = try await sandbox.run(["list", "--format", format])
             #expect(list.status == 0)
             #expect(!list.stdout.contains(viaStdin) && !list.stdout.contains(viaFile) && !list.stderr.contains(viaStdin))
         }
-        let shown = try sandbox.run(["show", "t10.example", "alice"])
+        let shown = try await sandbox.run(["show", "t10.example", "alice"])
         #expect(shown.stdout == viaStdin + "\n")
         #expect(!shown.stderr.contains(viaStdin))
-        let shownJSON = try sandbox.run(["show", "t10.example", "bob", "--format", "json"])
+        let shownJSON = try await sandbox.run(["show", "t10.example", "bob", "--format", "json"])
         #expect(try shownJSON.json()["password"] as? String == viaFile)
 
         // Error paths never repeat the password: duplicate (45), too long (50), loose file (28).
-        let duplicate = try sandbox.add("t10.example", "alice", password: viaStdin)
+        let duplicate = try await sandbox.add("t10.example", "alice", password: viaStdin)
         #expect(duplicate.status == 45)
         #expect(!duplicate.stderr.contains(viaStdin) && !duplicate.stdout.contains(viaStdin))
         let long = viaStdin + String(repeating: "x", count: 4100)
-        let tooLong = try sandbox.run(["add", "t10.example", "carol", "--password-stdin", "--format", "json"], stdin: long)
+        let tooLong = try await sandbox.run(["add", "t10.example", "carol", "--password-stdin", "--format", "json"], stdin: long)
         #expect(tooLong.status == 50)
         #expect(!tooLong.stderr.contains(viaStdin) && !tooLong.stdout.contains(viaStdin))
         chmod(file, 0o644)
-        let loose = try sandbox.run(["add", "t10.example", "dave", "--password-file", file])
+        let loose = try await sandbox.run(["add", "t10.example", "dave", "--password-file", file])
         #expect(loose.status == 28)
         #expect(!loose.stderr.contains(viaFile))
     }
 
     @Test("T10: a passphrase from a descriptor or a file is absent from cmdline, environ and output")
-    func passphraseNeverOnArgv() throws {
+    func passphraseNeverOnArgv() async throws {
         let sandbox = try StoreSandbox("swcred-t10p")
         let phrase = Self.sentinel()
         let phraseFile = sandbox.path("phrase")
         #expect(FileManager.default.createFile(atPath: phraseFile, contents: Data((phrase + "\n").utf8), attributes: [.posixPermissions: 0o600]))
         let store = sandbox.path("p.swcred")
-        let created = try sandbox.run(["init", "--store", store, "--passphrase-file", phraseFile, "--kdf", "test"])
+        let created = try await sandbox.run(["init", "--store", store, "--passphrase-file", phraseFile, "--kdf", "test"])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(!created.stdout.contains(phrase) && !created.stderr.contains(phrase))
 
@@ -162,7 +162,7 @@ struct StoreSecretHygieneTests {
 
         // A wrong passphrase's error does not repeat it.
         let wrong = Self.sentinel()
-        let wrongResult = try sandbox.run(["list", "--store", store, "--passphrase-stdin", "--format", "json"], stdin: wrong + "\n")
+        let wrongResult = try await sandbox.run(["list", "--store", store, "--passphrase-stdin", "--format", "json"], stdin: wrong + "\n")
         #expect(wrongResult.status == 20)
         #expect(!wrongResult.stderr.contains(wrong) && !wrongResult.stdout.contains(wrong))
     }

@@ -9,13 +9,13 @@ import Testing
 struct StoreSessionCommandTests {
     /// A passphrase store (test KDF preset) holding `tacos.example alice` with password `old`,
     /// and a private password file holding `new`.
-    private static func passphraseStore() throws -> (StoreSandbox, store: String, passwordFile: String) {
+    private static func passphraseStore() async throws -> (StoreSandbox, store: String, passwordFile: String) {
         let sandbox = try StoreSandbox()
         let store = sandbox.path("p/keychain.swcred")
-        let created = try sandbox.run(["init", "--store", store, "--passphrase-stdin", "--kdf", "test"], stdin: "pass\n")
+        let created = try await sandbox.run(["init", "--store", store, "--passphrase-stdin", "--kdf", "test"], stdin: "pass\n")
         #expect(created.status == 0, "\(created.stderr)")
         let old = try StoreCommandTests.privateFile(sandbox, "old", "old\n")
-        let added = try sandbox.run(
+        let added = try await sandbox.run(
             ["add", "tacos.example", "alice", "--store", store, "--password-file", old, "--passphrase-stdin"],
             stdin: "pass\n")
         #expect(added.status == 0, "\(added.stderr)")
@@ -23,21 +23,21 @@ struct StoreSessionCommandTests {
     }
 
     @Test("add -U on an existing item with --passphrase-stdin: updated, exit 0 (the passphrase is read once)")
-    func updateWithPassphraseFromStandardInput() throws {
-        let (sandbox, store, passwordFile) = try Self.passphraseStore()
-        let updated = try sandbox.run(
+    func updateWithPassphraseFromStandardInput() async throws {
+        let (sandbox, store, passwordFile) = try await Self.passphraseStore()
+        let updated = try await sandbox.run(
             ["add", "tacos.example", "alice", "-U", "--store", store, "--password-file", passwordFile,
              "--passphrase-stdin", "--format", "json"],
             stdin: "pass\n")
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(try updated.json()["operation"] as? String == "updated")
-        let shown = try sandbox.run(["show", "tacos.example", "alice", "--store", store, "--passphrase-stdin"], stdin: "pass\n")
+        let shown = try await sandbox.run(["show", "tacos.example", "alice", "--store", store, "--passphrase-stdin"], stdin: "pass\n")
         #expect(shown.stdout == "new\n", "\(shown.stderr)")
     }
 
     @Test("add -U on an existing item with --passphrase-fd: updated, exit 0")
-    func updateWithPassphraseFromDescriptor() throws {
-        let (sandbox, store, passwordFile) = try Self.passphraseStore()
+    func updateWithPassphraseFromDescriptor() async throws {
+        let (sandbox, store, passwordFile) = try await Self.passphraseStore()
         let phrase = try StoreCommandTests.privateFile(sandbox, "phrase", "pass\n")
         let updated = try sandbox.startShell(
             "exec 7<\"$PHRASE\"; \"$SWCRED\" add tacos.example alice -U --store \"$STORE\" --password-file \"$PW\" --passphrase-fd 7",
@@ -53,9 +53,9 @@ struct StoreSessionCommandTests {
     }
 
     @Test("add without -U on an existing item with --passphrase-stdin: still duplicateItem (45)")
-    func duplicateWithPassphraseFromStandardInput() throws {
-        let (sandbox, store, passwordFile) = try Self.passphraseStore()
-        let duplicate = try sandbox.run(
+    func duplicateWithPassphraseFromStandardInput() async throws {
+        let (sandbox, store, passwordFile) = try await Self.passphraseStore()
+        let duplicate = try await sandbox.run(
             ["add", "tacos.example", "alice", "--store", store, "--password-file", passwordFile, "--passphrase-stdin"],
             stdin: "pass\n")
         #expect(duplicate.status == 45, "\(duplicate.stderr)")

@@ -64,8 +64,8 @@ struct TerminalTests {
     }
 
     @Test("no colour into a pipe")
-    func noColourInPipe() throws {
-        let result = try CLI.run(Self.missingStore)
+    func noColourInPipe() async throws {
+        let result = try await CLI.run(Self.missingStore)
         #expect(result.status != 0)
         #expect(result.stderr.contains("error:"))
         #expect(!result.stderr.contains("\u{1B}["))
@@ -73,11 +73,11 @@ struct TerminalTests {
 
     @Test("on a terminal, request without --pick shows the picker and uses the person's choice; without one it never waits",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func pickerOnTerminal() throws {
+    func pickerOnTerminal() async throws {
         let home = try CLI.temporaryDirectory("swcred-picker")
         defer { try? FileManager.default.removeItem(at: home) }
         for (account, password) in [("alice", "pw-alice"), ("bob", "pw-bob")] {
-            let added = try CLI.run(["add", "tacos.example", account, "--password-stdin"], stdin: password + "\n", home: home)
+            let added = try await CLI.run(["add", "tacos.example", account, "--password-stdin"], stdin: password + "\n", home: home)
             #expect(added.status == 0, "\(added.stderr)")
         }
         let app = ["--entitlements", CLI.fixtures.appendingPathComponent("apps/TacoShop.entitlements").path,
@@ -88,7 +88,7 @@ struct TerminalTests {
         #expect(output.contains("\(second)\tpw-\(second)"), "the typed choice was not used: \(output)")
 
         // No terminal: the first credential offered, at once, no prompt.
-        let piped = try CLI.run(["request", "tacos.example"] + app, home: home)
+        let piped = try await CLI.run(["request", "tacos.example"] + app, home: home)
         #expect(piped.status == 0)
         #expect(["alice\tpw-alice\n", "bob\tpw-bob\n"].contains(piped.stdout))
         #expect(!piped.stderr.contains("1) "))

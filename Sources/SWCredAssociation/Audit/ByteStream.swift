@@ -11,10 +11,10 @@ struct ByteStream {
     /// Bytes read so far.
     private(set) var total = 0
 
-    init(path: String) throws(SWCredError) {
+    init(path: String, standardInput: Int32 = 0) throws(SWCredError) {
         self.path = path
         if path == "-" {
-            handle = .standardInput
+            handle = FileHandle(fileDescriptor: standardInput, closeOnDealloc: false)
             closes = false
             return
         }
@@ -62,11 +62,11 @@ public struct URLListReader {
     private var line = 0
     private var finished = false
 
-    /// Opens `path` (`-` for stdin).
+    /// Opens `path` (`-` for `standardInput`, descriptor 0 unless given).
     ///
     /// - Throws: `.fileNotFound` (66) when the file cannot be opened.
-    public init(path: String) throws(SWCredError) {
-        stream = try ByteStream(path: path)
+    public init(path: String, standardInput: Int32 = 0) throws(SWCredError) {
+        stream = try ByteStream(path: path, standardInput: standardInput)
     }
 
     /// The next entry, or `nil` at the end of the input.

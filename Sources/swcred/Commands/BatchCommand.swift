@@ -370,7 +370,7 @@ final class BatchInput {
 
     /// Whether standard input has data (or end of file) now.
     private static func readable() -> Bool {
-        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: CommandContext.current.standardInput, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0
     }
 
@@ -381,7 +381,7 @@ final class BatchInput {
         }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(CommandContext.current.standardInput, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])
                 return

@@ -52,7 +52,7 @@ struct ExportCommand: SWCredSubcommand {
 
     func execute(_ console: Console) async throws -> ExitStatus {
         let format = CredentialExportFormat(rawValue: to) ?? .jsonl
-        if output == nil && isatty(STDOUT_FILENO) == 1 {
+        if output == nil && CommandContext.isTerminal(CommandContext.current.standardOutput) {
             throw SWCredError(
                 .interactionNotAllowed,
                 "refusing to print passwords on a terminal; give -o FILE or redirect stdout")

@@ -57,7 +57,7 @@ struct ImportCommand: SWCredSubcommand {
         let policy = ImportConflictPolicy(rawValue: onConflict) ?? .fail
         let input: SecureBytes
         if file == "-" {
-            input = try CredentialFile.read(descriptor: STDIN_FILENO)
+            input = try CredentialFile.read(descriptor: CommandContext.current.standardInput)
         } else {
             input = try CredentialFile.read(path: file)
         }

@@ -51,7 +51,7 @@ extension MatchCommand {
     private func runBulk(_ console: Console, trust: TrustResolver?) async throws -> ExitStatus {
         var reader: any LinkListReading
         if let urls {
-            reader = try URLListReader(path: urls)
+            reader = try URLListReader(path: urls, standardInput: CommandContext.current.standardInput)
         } else if let sitemap {
             reader = try SitemapReader(path: sitemap)
         } else {
@@ -400,7 +400,7 @@ struct BulkOutput {
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        try? FileHandle.standardOutput.write(contentsOf: Data(buffer))
+        CommandContext.write(buffer, to: CommandContext.current.standardOutput)
         buffer.removeAll(keepingCapacity: true)
     }
 

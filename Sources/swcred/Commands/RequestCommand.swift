@@ -50,7 +50,7 @@ struct RequestCommand: SWCredSubcommand {
 
     /// `--profile`, else `SWCRED_PROFILE`, else `nil` (the library's default, `legacy`).
     private var chosenProfile: String? {
-        profile ?? ProcessInfo.processInfo.environment["SWCRED_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
+        profile ?? CommandContext.current.environment["SWCRED_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     @Flag(help: "Simulator mode: no entitlement or site-approval checks, AutoFill treated as on.")

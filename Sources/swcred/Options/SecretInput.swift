@@ -48,7 +48,7 @@ enum SecretInput {
     /// - Throws: `interactionNotAllowed` (29) when no source is given and stdin is not a terminal.
     static func resolve(_ given: SecretSource?, what: String) throws(SWCredError) -> SecretSource {
         if let given { return given }
-        if isatty(STDIN_FILENO) == 1 { return .terminal }
+        if CommandContext.isTerminal(CommandContext.current.standardInput) { return .terminal }
         throw SWCredError(
             .interactionNotAllowed,
             "a \(what) is needed but none was given and stdin is not a terminal; "
@@ -68,7 +68,7 @@ enum SecretInput {
         let secret: SecureBytes
         switch source {
         case .standardInput:
-            secret = try readAll(fd: STDIN_FILENO, what: what, origin: "standard input")
+            secret = try readAll(fd: CommandContext.current.standardInput, what: what, origin: "standard input")
         case .descriptor(let fd):
             guard fd >= 0 else {
                 throw SWCredError(.usage, "--\(what)-fd needs a non-negative descriptor number")
@@ -256,9 +256,10 @@ enum SecretArgumentGuard {
         return nil
     }
 
-    /// Exits 64 with a fixed message when argv carries a secret-looking option.
-    static func refuseSecretOptions(_ arguments: [String]) {
-        guard let name = offendingOption(in: arguments) else { return }
+    /// Reports a fixed message and returns 64 (usage) when argv carries a secret-looking option;
+    /// `nil` otherwise.
+    static func refuseSecretOptions(_ arguments: [String]) -> ExitStatus? {
+        guard let name = offendingOption(in: arguments) else { return nil }
         let json = arguments.contains("--format=json")
             || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
         _ = name  // never printed: a mistyped option name could itself contain the secret
@@ -267,6 +268,6 @@ enum SecretArgumentGuard {
             + "--passphrase-file or --passphrase-fd"
         let console = Console(format: json ? .json : .text)
         console.report(SWCredError(.usage, message))
-        exit(ExitStatus.usage.rawValue)
+        return .usage
     }
 }

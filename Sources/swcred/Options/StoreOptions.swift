@@ -41,7 +41,7 @@ struct GlobalStoreOptions: ParsableArguments {
     var allowRollback = false
 
     /// The process environment (for `SWCRED_STORE`, `SWCRED_KEY_FILE`, `SWCRED_PASSPHRASE_FILE`, XDG).
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    var environment: [String: String] { CommandContext.current.environment }
 
     func validate() throws {
         let sources = [passphraseStdin, passphraseFile != nil, passphraseFd != nil].filter { $0 }.count
@@ -94,7 +94,12 @@ extension GlobalStoreOptions {
     /// The library options from the command line: the lock timeout (default 5 s) and the
     /// rollback override; warnings go to stderr as `swcred: warning: …`.
     func libraryOptions() -> SWCredStore.StoreOptions {
-        var options = SWCredStore.StoreOptions(allowRollback: allowRollback)
+        let standardError = CommandContext.current.standardError
+        var options = SWCredStore.StoreOptions(allowRollback: allowRollback) { message in
+            CommandContext.write(Array("swcred: warning: \(message)\n".utf8), to: standardError)
+        }
+        // The rollback marks live in the command's XDG state folder (its environment's).
+        options.stateDirectory = try? StorePaths.stateDirectory(environment: environment)
         if let lockTimeout { options.lockTimeout = .milliseconds(Int((lockTimeout * 1000).rounded())) }
         return options
     }

@@ -31,10 +31,10 @@ struct Console: Sendable {
     }
 
     /// Writes without trapping: a closed pipe or a full disk on stdout/stderr must not crash the
-    /// process (the exit code already tells the outcome; `FileHandle.write(_:)` would raise).
+    /// process (the exit code already tells the outcome), to the command's descriptors
+    /// (``CommandContext``).
     private static func write(_ data: Data, to stream: Stream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        try? handle.write(contentsOf: data)
+        CommandContext.write([UInt8](data), to: stream.descriptor)
     }
 
     /// ANSI colours for text output.
@@ -44,7 +44,11 @@ struct Console: Sendable {
 
     enum Stream: Sendable {
         case standardOutput, standardError
-        var descriptor: Int32 { self == .standardOutput ? 1 : 2 }
+        /// The command's descriptor for this stream.
+        var descriptor: Int32 {
+            let context = CommandContext.current
+            return self == .standardOutput ? context.standardOutput : context.standardError
+        }
     }
 
     /// `text` in `colour` when `stream` is a terminal and colour is allowed; `text` unchanged
@@ -55,20 +59,23 @@ struct Console: Sendable {
 
     /// Colour only on a terminal, never with `NO_COLOR` set (https://no-color.org) or `TERM=dumb`.
     static func colourAllowed(on stream: Stream) -> Bool {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandContext.current.environment
         if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
-        return isatty(stream.descriptor) == 1
+        return CommandContext.isTerminal(stream.descriptor)
     }
 
     /// Whether stdin is a terminal (prompts and pickers are shown only then; without one,
     /// commands never wait for input).
-    static var standardInputIsTerminal: Bool { isatty(0) == 1 }
+    static var standardInputIsTerminal: Bool { CommandContext.isTerminal(CommandContext.current.standardInput) }
 
     /// A person at a terminal: stdin and stderr are both terminals (prompts are shown on stderr
     /// and answered on stdin). Defaults that would ask fall back to non-interactive answers
     /// otherwise.
-    static var interactiveTerminal: Bool { isatty(0) == 1 && isatty(2) == 1 }
+    static var interactiveTerminal: Bool {
+        let context = CommandContext.current
+        return CommandContext.isTerminal(context.standardInput) && CommandContext.isTerminal(context.standardError)
+    }
 
     /// Encodes `value` as one JSON document on stdout, with `"schema": "swcred/1"` added.
     func emitJSON<T: Encodable>(_ value: T, pretty: Bool = true) {

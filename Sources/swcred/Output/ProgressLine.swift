@@ -20,7 +20,8 @@ struct ProgressLine: Sendable {
     let live: Bool
 
     init(_ mode: ProgressMode) {
-        let terminal = isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let context = CommandContext.current
+        let terminal = CommandContext.isTerminal(context.standardError) && context.environment["TERM"] != "dumb"
         switch mode {
         case .auto: enabled = terminal
         case .always: enabled = true
@@ -41,6 +42,6 @@ struct ProgressLine: Sendable {
     }
 
     private static func write(_ text: String) {
-        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+        CommandContext.write(Array(text.utf8), to: CommandContext.current.standardError)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Runs the built `swcred` binary as a real process, for command tests.
+/// Runs `swcred` command lines for command tests: in the test process (``InProcess``) unless the
+/// test needs a real process, then as the built binary (``spawn(_:stdin:environment:home:currentDirectory:launcher:)``).
 ///
 /// The binary sits next to the test bundle in the build folder (`.build/debug/swcred`).
 enum CLI {
@@ -65,8 +66,8 @@ enum CLI {
 
     /// Runs `swcred` with `arguments`, feeding `stdin`, with `environment` added to a minimal
     /// environment (HOME and XDG folders point into `home` when given, so tests never touch the
-    /// real user's files). `launcher` runs the binary under another program (for example
-    /// `["/usr/bin/strace", "-f", …]`): the binary's path and `arguments` follow it.
+    /// real user's files): in this test process, unless a launcher, a working directory or a debug
+    /// hook of a real process (`SWCRED_TEST_*`) is asked for, which ``spawn(_:stdin:environment:home:currentDirectory:launcher:)`` runs.
     @discardableResult
     static func run(
         _ arguments: [String],
@@ -75,7 +76,26 @@ enum CLI {
         home: URL? = nil,
         currentDirectory: URL? = nil,
         launcher: [String] = []
-    ) throws -> Result {
+    ) async throws -> Result {
+        let needsProcess = !launcher.isEmpty || currentDirectory != nil
+            || environment.keys.contains { $0.hasPrefix("SWCRED_TEST_") }
+        if needsProcess {
+            // The child is waited for off Swift's cooperative threads.
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Swift.Result {
+                        try spawn(
+                            arguments, stdin: stdin, environment: environment, home: home,
+                            currentDirectory: currentDirectory, launcher: launcher)
+                    })
+                }
+            }
+        }
+        return await InProcess.run(arguments, stdin: stdin, environment: Self.environment(environment, home: home))
+    }
+
+    /// The minimal environment of a command run, with `home`'s XDG folders and `extra` added.
+    static func environment(_ extra: [String: String], home: URL?) -> [String: String] {
         var env: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "SWIFT_BACKTRACE": "enable=no",
@@ -86,7 +106,23 @@ enum CLI {
             env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
             env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         }
-        for (key, value) in environment { env[key] = value }
+        for (key, value) in extra { env[key] = value }
+        return env
+    }
+
+    /// Runs the built binary as a real process (see ``run(_:stdin:environment:home:currentDirectory:launcher:)``);
+    /// `launcher` runs it under another program (for example `["/usr/bin/strace", "-f", …]`): the
+    /// binary's path and `arguments` follow it.
+    @discardableResult
+    static func spawn(
+        _ arguments: [String],
+        stdin: String? = nil,
+        environment: [String: String] = [:],
+        home: URL? = nil,
+        currentDirectory: URL? = nil,
+        launcher: [String] = []
+    ) throws -> Result {
+        let env = Self.environment(environment, home: home)
         if let program = launcher.first {
             return try runProgram(
                 URL(fileURLWithPath: program), Array(launcher.dropFirst()) + [binary.path] + arguments, stdin: stdin,
