@@ -60,7 +60,7 @@ public enum EntitlementResolver {
             if let first = firstByDomain[domain] {
                 resolved[i].active = false
                 resolved[i].diagnostics.append(
-                    .note("duplicate of entry \(first) ('\(resolved[first].entry.raw)'); collapsed"))
+                    .note("duplicate of entry \(first) ('\(resolved[first].entry.raw)'); collapsed", id: "SWC106"))
             } else {
                 firstByDomain[domain] = i
             }
