@@ -85,9 +85,9 @@ struct LintRealFileTests {
     @Test("SWC114: defaults decide what a rule matches (a catch-all under a path default is not a catch-all)")
     func orderingUsesDefaults() {
         let shadowed = TestSupport.components(
-            #"[{"#":"*"},{"/":"/foo/bar","exclude":true}]"#, extra: #""defaults":{"/":"/foo/*"}"#)
+            ##"[{"#":"*"},{"/":"/foo/bar","exclude":true}]"##, extra: #""defaults":{"/":"/foo/*"}"#)
         let notShadowed = TestSupport.components(
-            #"[{"#":"*"},{"/":"/other","exclude":true}]"#, extra: #""defaults":{"/":"/foo/*"}"#)
+            ##"[{"#":"*"},{"/":"/other","exclude":true}]"##, extra: #""defaults":{"/":"/foo/*"}"#)
         let lint = { (text: String) in AssociationLinter().lint(Array(text.utf8)).filter { $0.id == "SWC114" } }
         #expect(lint(shadowed).map(\.path) == ["applinks.details[0].components[1]"])
         #expect(lint(notShadowed).isEmpty)

@@ -103,7 +103,8 @@ public struct AssociationFile: Sendable, Hashable {
             body.removeFirst(3)
             bom = true
             diagnostics.append(
-                .warning("the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9", id: "SWC004"))
+                .warning(
+                    "the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9", id: "SWC004"))
         }
         let parsed: (value: JSONValue, duplicates: [JSONReader.DuplicateKey])
         do {

@@ -17,15 +17,21 @@ extension AssociationLinter {
         let names = unknown.map { "'\($0.key)'" }.joined(separator: ", ")
         // The key or the value that was probably meant as the path pattern.
         let looksLikePath: (String) -> Bool = { $0.hasPrefix("/") || $0.contains("*") }
-        let meant =
-            looksLikePath(first.key) ? first.key : (first.value.stringValue.flatMap { looksLikePath($0) ? $0 : nil })
+        let meant: String? =
+            if let value = first.value.stringValue, value.hasPrefix("/") {
+                value
+            } else {
+                looksLikePath(first.key) ? first.key : nil
+            }
         c.add(
             .componentMatchesEverything, .warning, path,
             "the component has no \"/\", \"?\" or \"#\": its key\(unknown.count == 1 ? "" : "s") \(names) "
                 + "\(unknown.count == 1 ? "is" : "are") unknown and ignored, so it behaves as {} and "
                 + (excludes ? "excludes every URL" : "opens every URL in the app")
                 + " (unless defaults set a pattern)",
-            meant.map { "write the pattern under the \"/\" key: {\"/\": \"\($0)\"\(excludes ? ", \"exclude\": true" : "")}" }
+            meant.map {
+                "write the pattern under the \"/\" key: {\"/\": \"\($0)\"\(excludes ? ", \"exclude\": true" : "")}"
+            }
                 ?? "use the keys \"/\" (path), \"?\" (query) and \"#\" (fragment)")
     }
 
@@ -93,7 +99,8 @@ extension AssociationLinter {
             .ruleNeverReached, severity, later.path,
             "rule \(later.name) is never reached: rule \(earlier.name) before it (\(earlier.path)) \(scope), and the "
                 + "first matching rule decides, so \(effect)",
-            "move \(later.name) before \(earlier.name) (exclusions go before the rules they carve out of), or remove it",
+            "move \(later.name) before \(earlier.name) (exclusions go before the rules they carve out of), "
+                + "or remove it",
             related: earlier.path)
     }
 

@@ -138,7 +138,8 @@ public struct AssociationLinter: Sendable {
                     "'\(member.key)' at the top level is ignored; it belongs inside a service section",
                     member.key == "apps"
                         ? "move it into its service: {\"webcredentials\": {\"apps\": [...]}}"
-                        : "move it into applinks: {\"applinks\": {\"details\": [{\"appIDs\": [...], \"components\": [...]}]}}")
+                        : "move it into applinks: "
+                            + "{\"applinks\": {\"details\": [{\"appIDs\": [...], \"components\": [...]}]}}")
             default:
                 if let near = Self.nearMiss(member.key, Self.topLevelKeys) {
                     c.add(
@@ -240,7 +241,8 @@ public struct AssociationLinter: Sendable {
             c.add(
                 .placeholderAppID, .warning, path,
                 "'\(prefix)' in '\(appID)' is a placeholder team prefix, so it names no real app",
-                "replace it with the prefix of the app's application-identifier (Membership details of the developer account)")
+                "replace it with the prefix of the app's application-identifier "
+                    + "(Membership details of the developer account)")
         }
     }
 }

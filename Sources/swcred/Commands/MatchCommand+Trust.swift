@@ -126,12 +126,12 @@ extension MatchCommand {
             retrievals += 1
             let retrieval = await evaluator.retrieve(candidate.request)
             for diagnostic in retrieval.retrieved.diagnostics where diagnostic.severity != .note {
-                console.warn("\(candidate.aasaHost): \(diagnostic.message)")
+                console.warn("\(candidate.aasaHost): \(diagnostic.labelledMessage)")
             }
             let hostFile: HostFile
             if let file = retrieval.file {
                 for diagnostic in file.diagnostics where diagnostic.severity != .note {
-                    console.warn("\(candidate.aasaHost): \(diagnostic.message)")
+                    console.warn("\(candidate.aasaHost): \(diagnostic.labelledMessage)")
                 }
                 let associated = file.lists(appID: appID, for: .applinks)
                 if !associated {
