@@ -2,12 +2,12 @@
 // prefixes that documentation and templates use as placeholders (SWC119).
 extension AppIdentity {
     /// Why `appID` is not shaped like `<10 upper-case letters or digits>.<bundle id>`, naming the
-    /// part that is wrong; `nil` when ``isWellFormed(_:)`` holds.
+    /// part that is wrong (without repeating `appID`); `nil` when ``isWellFormed(_:)`` holds.
     static func shapeProblem(_ appID: String) -> String? {
         guard !isWellFormed(appID) else { return nil }
         let parts = appID.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            return "'\(appID)' has no '.' between the 10-character prefix and the bundle ID"
+            return "there is no '.' between the 10-character prefix and the bundle ID"
         }
         let prefix = parts[0]
         let bundle = parts[1]
@@ -16,24 +16,26 @@ extension AppIdentity {
             && prefix.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
         if !prefixOK {
             if prefix.count != 10 {
-                return "the prefix '\(prefix)' of '\(appID)' has \(prefix.count) characters, not 10"
+                return "the prefix '\(prefix)' has \(prefix.count) characters, not 10"
             }
-            return "the prefix '\(prefix)' of '\(appID)' may hold only upper-case letters and digits"
+            return "the prefix '\(prefix)' may hold only upper-case letters and digits"
         }
-        if bundle.isEmpty { return "'\(appID)' has no bundle ID after the prefix" }
+        if bundle.isEmpty { return "there is no bundle ID after the prefix" }
         let allowed: (Unicode.Scalar) -> Bool = {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
         }
         if let bad = bundle.unicodeScalars.first(where: { !allowed($0) }) {
-            return "the bundle ID '\(bundle)' of '\(appID)' contains '\(bad)'; bundle IDs hold only letters, "
+            return "the bundle ID '\(bundle)' contains '\(bad)'; bundle IDs hold only letters, "
                 + "digits, '-' and '.'"
         }
-        return "the bundle ID '\(bundle)' of '\(appID)' starts or ends with '.'"
+        return "the bundle ID '\(bundle)' starts or ends with '.'"
     }
 
     /// The placeholder team prefixes seen in real files: Apple's documentation example
     /// (`ABCDE12345`), template words (`YOURTEAMID`, `TEAMID…`) and one character repeated ten
     /// times (`XXXXXXXXXX`, `0000000000`). `nil` when `appID`'s prefix is none of them.
+    static let documentationExamplePrefix = "ABCDE12345"
+
     static func placeholderPrefix(_ appID: String) -> String? {
         guard isWellFormed(appID), let dot = appID.firstIndex(of: ".") else { return nil }
         let prefix = String(appID[..<dot])

@@ -68,7 +68,7 @@ extension AssociationLinter {
             c.add(
                 .queryInLegacyPath, .warning, path,
                 "'\(body)': in paths, '?' is a one-character wildcard, not the start of a query, and the query is "
-                    + "never compared; \(effect)",
+                    + "never compared, \(effect)",
                 "write the path alone ('\(exclusion ? "NOT " : "")\(pathPart)'), or move to components and test the "
                     + "query with \"?\": {\"name\": \"*\"}; a '?' meant as a one-character wildcard (not followed "
                     + "by '*' or 'name=') is not flagged")
@@ -98,7 +98,7 @@ extension AssociationLinter {
             exclusion ? "it excludes nothing, so the URLs it names open the app" : "it matches nothing"
         c.add(
             .urlInPattern, .warning, path,
-            "'\(body)' is a whole URL, but \(legacy ? "paths entries" : "the \"/\" pattern") are compared with "
+            "'\(body)' is a whole URL, but \(legacy ? "paths entries are" : "the \"/\" pattern is") compared with "
                 + "the URL's path only; \(effect)",
             "write only the path: '\(exclusion ? "NOT " : "")\(pathPart)' (the host is given by the file's "
                 + "location and the entitlement)")

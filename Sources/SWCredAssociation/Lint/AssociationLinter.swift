@@ -236,11 +236,17 @@ public struct AssociationLinter: Sendable {
         if let problem = AppIdentity.shapeProblem(appID) {
             c.add(
                 .badAppID, .error, path, "'\(appID)' is not an app ID: \(problem)",
-                "use the exact application-identifier, e.g. ABCDE12345.com.example.app (case-sensitive)")
+                "use the exact application-identifier the app is signed with, <prefix>.<bundle id> (case-sensitive)")
         } else if let prefix = AppIdentity.placeholderPrefix(appID) {
+            // ABCDE12345 is Apple's documentation example; swcred's held lint vectors and sample
+            // sites use it as an ordinary app ID, so it is only a note. Template words are warnings.
+            let documentationExample = prefix == AppIdentity.documentationExamplePrefix
             c.add(
-                .placeholderAppID, .warning, path,
-                "'\(prefix)' in '\(appID)' is a placeholder team prefix, so it names no real app",
+                .placeholderAppID, documentationExample ? .note : .warning, path,
+                documentationExample
+                    ? "'\(prefix)' in '\(appID)' is the example prefix of Apple's documentation; unless it is "
+                        + "really the app's prefix, it names no real app"
+                    : "'\(prefix)' in '\(appID)' is a placeholder team prefix, so it names no real app",
                 "replace it with the prefix of the app's application-identifier "
                     + "(Membership details of the developer account)")
         }

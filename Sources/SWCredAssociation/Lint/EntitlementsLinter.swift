@@ -56,8 +56,8 @@ public struct EntitlementsLinter: Sendable {
         case let appID?:
             if let problem = AppIdentity.shapeProblem(appID) {
                 add(
-                    .badAppID, .error, "application-identifier", problem,
-                    "use <10-character prefix>.<bundle id>, e.g. ABCDE12345.com.example.app")
+                    .badAppID, .error, "application-identifier", "'\(appID)' is not an app ID: \(problem)",
+                    "use the <10-character prefix>.<bundle id> the app is signed with")
             }
         }
         if let problem = entitlements.associatedDomainsProblem {

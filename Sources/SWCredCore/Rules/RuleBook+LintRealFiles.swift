@@ -93,7 +93,7 @@ extension RuleBook {
             apple:
                 "App IDs are compared as exact, case-sensitive strings with the app's application-identifier (AD-6.4); ABCDE12345 is the example prefix of Apple's documentation.",
             why:
-                "Real files ship ABCDE12345., XXXXXXXXXX. or YOURTEAMID. copied from documentation or a template: well-formed, so SWC014 does not fire, but no real app has that prefix, so nothing is associated. Raised for Apple's example prefix, template words (YOURTEAMID, anything containing TEAMID, ABCDEFGHIJ, 1234567890, 0123456789) and one character repeated ten times. Reported as a warning.",
+                "Real files ship ABCDE12345., XXXXXXXXXX. or YOURTEAMID. copied from documentation or a template: well-formed, so SWC014 does not fire, but no real app has that prefix, so nothing is associated. A warning for template words (YOURTEAMID, anything containing TEAMID, ABCDEFGHIJ, 1234567890, 0123456789) and one character repeated ten times; a note for ABCDE12345, Apple's documentation example, which swcred's own test vectors and sample sites use as an ordinary app ID.",
             fix: "Use the prefix of the app's application-identifier (the team ID shown in the developer account, or the app's own prefix).",
             example: "\"apps\": [\"XXXXXXXXXX.com.example.app\"]"
         ),
