@@ -45,39 +45,65 @@ extension AssociationLinter {
     /// SWC114 for every detail of `section`: a rule after one that matches every URL it could
     /// match is never reached. Only provable cases are reported: an earlier rule whose path is
     /// `*` or `/*` (or unspecified), or a literal prefix followed by one `*` that the later path
-    /// starts with, and whose query and fragment are unspecified or `*`.
+    /// starts with, and whose query and fragment are unspecified or `*`. Across details: a detail
+    /// whose every app already has an earlier detail with a catch-all rule is never consulted,
+    /// because a detail that decides ends the search (AD-7.3).
     func lintOrdering(_ section: ApplinksSection, into c: inout Collector) {
         let base = ApplinksMatcher.Settings().overlaid(with: section.object["defaults"]?.objectValue)
+        // App ID → the first catch-all rule of the first earlier detail for it that has one.
+        var decidedBy: [String: OrderedRule] = [:]
         for detail in section.details {
-            let inherited = base.overlaid(with: detail.object["defaults"]?.objectValue)
-            var rules: [OrderedRule] = []
-            if let components = detail.object["components"] {
-                for (index, element) in (components.arrayValue ?? []).enumerated() {
-                    guard let object = element.objectValue else { continue }
-                    rules.append(
-                        OrderedRule(
-                            path: JSONPath.element(JSONPath.child(detail.path, "components"), index),
-                            name: "components[\(index)]", settings: inherited.overlaid(with: object)))
-                }
-            } else if let paths = detail.object["paths"]?.arrayValue {
-                for (index, element) in paths.enumerated() {
-                    guard let text = element.stringValue else { continue }
-                    // AD-7.14: legacy paths ignore defaults; `NOT ` excludes.
-                    var settings = ApplinksMatcher.Settings()
-                    settings.exclude = text.hasPrefix("NOT ")
-                    settings.path = settings.exclude ? String(text.dropFirst(4)) : text
-                    rules.append(
-                        OrderedRule(
-                            path: JSONPath.element(JSONPath.child(detail.path, "paths"), index),
-                            name: "paths[\(index)]", settings: settings))
-                }
-            }
+            let rules = orderedRules(of: detail, inherited: base.overlaid(with: detail.object["defaults"]?.objectValue))
             for (position, later) in rules.enumerated() {
                 guard let earlier = rules[..<position].first(where: { Self.covers($0.settings, later.settings) })
                 else { continue }
                 report(later, shadowedBy: earlier, into: &c)
             }
+            if !detail.appIDs.isEmpty, detail.appIDs.allSatisfy({ decidedBy[$0] != nil }),
+                let catchAll = detail.appIDs.first.flatMap({ decidedBy[$0] })
+            {
+                let disagrees = rules.contains { $0.settings.exclude != catchAll.settings.exclude }
+                c.add(
+                    .ruleNeverReached, disagrees ? .warning : .note, detail.path,
+                    "this detail is never reached: for each of its apps an earlier detail has a rule that matches "
+                        + "every URL (\(catchAll.path)), and a detail that decides ends the search"
+                        + (disagrees
+                            ? ", so its rules that \(catchAll.settings.exclude ? "open" : "exclude") URLs do nothing"
+                            : ""),
+                    "move this detail before the one holding \(catchAll.path), or merge the two", related: catchAll.path
+                )
+            }
+            if let catchAll = rules.first(where: { Self.isCatchAll($0.settings) }) {
+                for appID in detail.appIDs where decidedBy[appID] == nil { decidedBy[appID] = catchAll }
+            }
         }
+    }
+
+    /// The rules of `detail` with their effective settings: components (AD-7.5), else legacy
+    /// paths (AD-7.14: no defaults; `NOT ` excludes).
+    func orderedRules(of detail: ApplinksSection.Detail, inherited: ApplinksMatcher.Settings) -> [OrderedRule] {
+        var rules: [OrderedRule] = []
+        if let components = detail.object["components"] {
+            for (index, element) in (components.arrayValue ?? []).enumerated() {
+                guard let object = element.objectValue else { continue }
+                rules.append(
+                    OrderedRule(
+                        path: JSONPath.element(JSONPath.child(detail.path, "components"), index),
+                        name: "components[\(index)]", settings: inherited.overlaid(with: object)))
+            }
+        } else if let paths = detail.object["paths"]?.arrayValue {
+            for (index, element) in paths.enumerated() {
+                guard let text = element.stringValue else { continue }
+                var settings = ApplinksMatcher.Settings()
+                settings.exclude = text.hasPrefix("NOT ")
+                settings.path = settings.exclude ? String(text.dropFirst(4)) : text
+                rules.append(
+                    OrderedRule(
+                        path: JSONPath.element(JSONPath.child(detail.path, "paths"), index),
+                        name: "paths[\(index)]", settings: settings))
+            }
+        }
+        return rules
     }
 
     func report(_ later: OrderedRule, shadowedBy earlier: OrderedRule, into c: inout Collector) {
