@@ -129,5 +129,14 @@ struct LintRealFileCommandTests {
         for id in ["SWC014", "SWC045", "SWC111", "SWC112", "SWC113", "SWC114", "SWC119"] {
             #expect(ids.contains(id), "\(id) missing: \(ids.sorted())")
         }
+        // The README prints these findings (notes and help lines left out): they must be the real ones.
+        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "Its findings, notes left out (help lines shortened):\n\n```text\n"
+        let shown = try #require(
+            readme.components(separatedBy: marker).dropFirst().first?.components(separatedBy: "```").first)
+        let text = try CLI.run(
+            ["lint", "Fixtures/lint/shop-broken.json"], currentDirectory: CLI.repositoryRoot)
+        let real = text.stdout.split(separator: "\n").filter { !$0.contains(" note ") && !$0.hasPrefix("    help") }
+        #expect(shown.split(separator: "\n").filter { !$0.hasPrefix("    help") } == real)
     }
 }
