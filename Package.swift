@@ -172,6 +172,8 @@ let package = Package(
                 // SWCredStore and SWCredSodium: to read back, through the library, the private
                 // keys a process stored, and look for them in what it printed (T10 for passkeys).
                 "swcred", "SWCredTLSTestServer", "SWCredStore", "SWCredSodium",
+                // The in-process tests of the command's own types (`@testable import swcred`).
+                "SWCredCore",
             ]
         ),
     ]

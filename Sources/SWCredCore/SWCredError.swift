@@ -1,8 +1,8 @@
 /// The one public error type of swcred.
 ///
 /// Every failure carries a stable ``Code``: its `name` is the JSON `"code"` string of
-/// `spec/cli.md`, its `exitCode` the CLI exit status, and `osStatus` / `domain` the Apple error
-/// that applies, when one does. Codes are compared by name only, so adding codes breaks nobody.
+/// `spec/cli.md`, and `status` / `domain` the Apple error that applies, when one does. The CLI's
+/// exit statuses are the CLI's own table (`swcred`'s `ExitStatus`): a library code carries none. Codes are compared by name only, so adding codes breaks nobody.
 ///
 /// Codes are declared as static members in extensions of ``Code`` next to the module that
 /// raises them (`SWCredError.Code.wrongKey` lives with the store, `.malformedAASA` with the
@@ -14,17 +14,14 @@ public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The JSON `"code"` string, for example `itemNotFound`.
         public let name: String
-        /// The `swcred` exit status for this code (`spec/cli.md`, "Exit codes").
-        public let exitCode: Int32
         /// The Apple status code (`OSStatus` or `ASAuthorizationError` code), when Apple defines one.
         public let status: Int?
         /// The error domain that goes with ``status``: `NSOSStatusErrorDomain` for OSStatus codes.
         public let domain: String?
 
-        /// Creates a code. Use only to declare a static member.
-        public init(_ name: String, exitCode: Int32, status: Int? = nil, domain: String? = nil) {
+        /// Creates a code. Used only to declare static members, in swcred's own modules.
+        package init(_ name: String, status: Int? = nil, domain: String? = nil) {
             self.name = name
-            self.exitCode = exitCode
             self.status = status
             self.domain = domain ?? (status == nil ? nil : SWCredError.osStatusDomain)
         }
@@ -81,29 +78,34 @@ public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
     // NSError bridging (spec/shared-web-credentials.md SWC-2.1): `error as NSError` reads these
     // `Error` requirements, so they must be witnessed here, where the conformance is declared.
     // OSStatus codes bridge to `NSOSStatusErrorDomain` / status, `canceled` to
-    // `ASAuthorizationError` 1001; swcred-only codes to the domain `swcred` with the exit status.
+    // `ASAuthorizationError` 1001; swcred-only codes to the domain `swcred` with code
+    // ``swcredBridgedCode`` (the code's name is in the message's error document, not in a number).
     // The message is supplied by SWCredKit's `LocalizedError` conformance.
     public var _domain: String { code.domain ?? "swcred" }
-    public var _code: Int { code.status ?? Int(code.exitCode) }
+    public var _code: Int { code.status ?? Self.swcredBridgedCode }
+
+    /// The `NSError` code of every swcred-only code (domain `swcred`): 1. Tell them apart by
+    /// ``Code/name``, which SWCredKit's `nsError` also carries in its user info.
+    public static let swcredBridgedCode = 1
 }
 
 // MARK: - Codes shared by every module
 
 extension SWCredError.Code {
     /// An unexpected internal failure (exit 1).
-    public static let internalError = Self("internalError", exitCode: 1)
+    public static let internalError = Self("internalError")
     /// Command-line usage error (exit 64).
-    public static let usage = Self("usage", exitCode: 64)
+    public static let usage = Self("usage")
     /// Malformed input data: JSON, plist, AASA, rules (exit 65).
-    public static let malformedInput = Self("malformedInput", exitCode: 65)
+    public static let malformedInput = Self("malformedInput")
     /// An input file is missing or unreadable (exit 66).
-    public static let fileNotFound = Self("fileNotFound", exitCode: 66)
+    public static let fileNotFound = Self("fileNotFound")
     /// Invalid parameter, `errSecParam` -50 (exit 50).
-    public static let invalidParameter = Self("invalidParameter", exitCode: 50, status: -50)
+    public static let invalidParameter = Self("invalidParameter", status: -50)
     /// Interaction required but not allowed, `errSecInteractionNotAllowed` -25308 (exit 29).
-    public static let interactionNotAllowed = Self("interactionNotAllowed", exitCode: 29, status: -25308)
+    public static let interactionNotAllowed = Self("interactionNotAllowed", status: -25308)
     /// A limit was exceeded (exit 27).
-    public static let limitExceeded = Self("limitExceeded", exitCode: 27, status: -25302)
+    public static let limitExceeded = Self("limitExceeded", status: -25302)
     /// An I/O system call failed; the message names the step and errno (exit 74).
-    public static let ioFailure = Self("ioFailure", exitCode: 74, status: -36)
+    public static let ioFailure = Self("ioFailure", status: -36)
 }

@@ -1,4 +1,5 @@
 public import SWCredCore
+import SWCredStore
 
 /// The Shared Web Credentials API: `SecAddSharedWebCredential` and `SecRequestSharedWebCredential`
 /// with Apple's checks, prompts, OSStatus errors and completion delivery, on swcred's store.
@@ -202,7 +203,7 @@ public final class SharedWebCredentials: Sendable {
 /// `siteNotApproved` stays unambiguous.
 func completionError(fromStore error: SWCredError) -> SWCredError {
     switch error.code {
-    case SWCCodes.duplicateItem, SWCCodes.itemNotFound, .interactionNotAllowed, .invalidParameter:
+    case .duplicateItem, .itemNotFound, .interactionNotAllowed, .invalidParameter:
         return error
     default:
         return SWCredError(.secInternal, "The keychain operation failed: \(error.message)", underlying: error)

@@ -90,7 +90,7 @@ struct RuleBookTests {
                 rest = after
             }
         }
-        // The codes declared as `static let x = Self("name", exitCode: …)`, and no other `Self("…")`.
+        // The codes declared as `static let x = Self("name", status: …)`, and no other `Self("…")`.
         names = names.filter { name in name.first?.isLowercase == true && !name.contains(" ") }
         #expect(names.contains("itemNotFound"))
         for name in names.sorted() {

@@ -41,7 +41,7 @@ extension FuzzHarness {
         if !jsonOK {
             return error.code == .malformedInput ? [] : ["\(form): unreadable JSON gave \(error.code.name), not malformedInput"]
         }
-        guard let failure = PasskeyFailure(error), failure.exitCode == 50 else {
+        guard let failure = PasskeyFailure(error), [.invalidOptions, .notSupported, .originNotAllowed].contains(failure) else {
             return ["\(form): readable JSON gave \(error.code.name)"]
         }
         return []

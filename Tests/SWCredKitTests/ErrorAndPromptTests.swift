@@ -38,15 +38,12 @@ struct ErrorAndPromptTests {
         #expect(error.nsError.code == -26276)
     }
 
-    @Test("CLI exit codes of the SWC outcomes (cli.md): 11, 12, 13, 14, 44, 45, 50")
-    func exitCodes() {
-        #expect(SWCredError.Code.missingEntitlement.exitCode == 11)
-        #expect(SWCredError.Code.siteNotApproved.exitCode == 12)
-        #expect(SWCredError.Code.canceled.exitCode == 13)
-        #expect(SWCredError.Code.autoFillDisabled.exitCode == 14)
-        #expect(SWCredError.Code.itemNotFound.exitCode == 44)
-        #expect(SWCredError.Code.duplicateItem.exitCode == 45)
-        #expect(SWCredError.Code.invalidParameter.exitCode == 50)
+    @Test("SWC-2.1: a swcred-only code bridges to the domain swcred, code 1, its name in the user info")
+    func swcredOnlyBridge() {
+        let error = SWCredError(.busy, "lock busy").nsError
+        #expect(error.domain == "swcred")
+        #expect(error.code == SWCredError.swcredBridgedCode)
+        #expect(error.userInfo[SWCredError.codeNameKey] as? String == "busy")
     }
 
     @Test("SWC-4.2: prompt texts name the app and the domain; buttons as on the device")

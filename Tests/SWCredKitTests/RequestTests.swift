@@ -1,4 +1,5 @@
 import SWCredCore
+import SWCredStore
 import SWCredKit
 import SWCredTesting
 import Testing
@@ -100,7 +101,7 @@ struct RequestTests {
         let notFound = await empty.swc.request(fqdn: "example.com", account: nil)
         #expect(notFound.status == -25300)
         #expect(notFound.credentials == nil)
-        #expect(notFound.error?.code.exitCode == 44)
+        #expect(notFound.error?.code == .itemNotFound)
         let unapproved = try Fixture(approved: [])
         try unapproved.keychain.seed(server: "example.com", account: "alice", password: "pw")
         let denied = await unapproved.swc.request(fqdn: "example.com", account: nil)

@@ -57,7 +57,7 @@ struct WebAuthnEncodingTests {
             let error = #expect(throws: SWCredError.self) {
                 try PublicKeyCredentialCreationOptions(json: Fixtures.creationJSON(challenge: Array(repeating: 1, count: size)))
             }
-            #expect(error?.code.exitCode == 50)
+            #expect(error.flatMap(PasskeyFailure.init) == .invalidOptions)
             #expect(error?.message.hasPrefix("TypeError") == true)
             #expect(throws: SWCredError.self) {
                 try PublicKeyCredentialRequestOptions(json: Fixtures.requestJSON(challenge: Array(repeating: 1, count: size)))
@@ -79,7 +79,7 @@ struct WebAuthnEncodingTests {
             #expect(error.flatMap(PasskeyFailure.init) == .invalidOptions)
         }
         let error = #expect(throws: SWCredError.self) { try PublicKeyCredentialCreationOptions(json: Array("{".utf8)) }
-        #expect(error?.code.exitCode == 65)
+        #expect(error?.code == .malformedInput)
     }
 
     @Test("clientDataJSON is serialised exactly as WebAuthn L3 §5.8.1.1 writes it")

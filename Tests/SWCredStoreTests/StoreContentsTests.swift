@@ -14,7 +14,6 @@ struct StoreContentsTests {
         let error = #expect(throws: SWCredError.self) { try contents.add(item("example.com", "alice", password: "other"), at: t0) }
         #expect(error?.code == .duplicateItem)
         #expect(error?.code.status == -25299)
-        #expect(error?.code.exitCode == 45)
         // Any one of the nine key attributes differing makes a distinct item.
         var variants: [InternetPasswordItem] = []
         var v = item("example.com", "alice"); v.port = 8443; variants.append(v)
@@ -122,7 +121,6 @@ struct StoreContentsTests {
         let error = #expect(throws: SWCredError.self) { try contents.delete(matching: ItemQuery(server: "d.example")) }
         #expect(error?.code == .itemNotFound)
         #expect(error?.code.status == -25300)
-        #expect(error?.code.exitCode == 44)
         // The index is rebuilt: the deleted keys can be added again.
         try contents.add(item("d.example", "a"), at: t0)
     }
@@ -139,7 +137,6 @@ struct StoreContentsTests {
         bad = item("x.example", "a"); bad.creator = "abc"
         #expect(throws: SWCredError(.invalidParameter, "")) { try contents.add(bad, at: t0) }
         #expect(contents.items.isEmpty)
-        #expect(SWCredError.Code.invalidParameter.exitCode == 50)
     }
 
     @Test("Association records: upsert by key, exact comparison, remove, distant dates")

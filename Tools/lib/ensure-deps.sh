@@ -15,6 +15,6 @@ ensure_deps() {
     fi
     echo "swcred: installing ${missing[*]} ..." >&2
     export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
+    $sudo apt-get update -qq >&2
     $sudo apt-get install -y -qq libsodium-dev pkg-config strace >&2
 }

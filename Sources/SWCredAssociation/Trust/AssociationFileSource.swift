@@ -85,12 +85,31 @@ public struct AssociationFetchFailure: Sendable, Hashable, Codable, CustomString
     public var code: Int
     /// A sentence for a person.
     public var message: String
+    /// The retrieval rule the failure comes from (`AD-4.8`), when one does.
+    public var rule: String?
+    /// Whether the network failed (timeout, no host, no connection, TLS), or the source could not
+    /// run at all: `fetchFailed`; otherwise a retrieval rule refused the file (`fetchRefused`).
+    public var isNetworkFailure: Bool
 
     /// Creates a failure.
-    public init(domain: String, code: Int, message: String) {
+    public init(domain: String, code: Int, message: String, rule: String? = nil, isNetworkFailure: Bool = false) {
         self.domain = domain
         self.code = code
         self.message = message
+        self.rule = rule
+        self.isNetworkFailure = isNetworkFailure
+    }
+
+    // The JSON form (verify's `failure`, stored records) keeps its three fields; the rule is in
+    // the message too, and the network flag is for the caller's error code only.
+    private enum CodingKeys: String, CodingKey { case domain, code, message }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            domain: try container.decode(String.self, forKey: .domain),
+            code: try container.decode(Int.self, forKey: .code),
+            message: try container.decode(String.self, forKey: .message))
     }
 
     /// `message (domain code)`.

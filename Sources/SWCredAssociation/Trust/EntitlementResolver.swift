@@ -9,6 +9,9 @@ public struct ResolvedEntry: Sendable, Hashable {
     public var active: Bool
     /// The entry's own diagnostics plus gating and collapsing notes.
     public var diagnostics: [Diagnostic]
+    /// The index of the entry that stands for this one: the first of its duplicates (AD-2.5), or
+    /// the active mode entry that shadows it (AD-2.5 Decision); `nil` when none does.
+    public var representedBy: Int? = nil
 
     /// The parsed domain (present for every valid entry).
     public var domain: AssociatedDomain? { entry.domain }
@@ -59,6 +62,7 @@ public enum EntitlementResolver {
             guard let domain = resolved[i].domain else { continue }
             if let first = firstByDomain[domain] {
                 resolved[i].active = false
+                resolved[i].representedBy = first
                 resolved[i].diagnostics.append(
                     .note("duplicate of entry \(first) ('\(resolved[first].entry.raw)'); collapsed", id: "SWC106"))
             } else {
@@ -69,15 +73,16 @@ public enum EntitlementResolver {
         // (service, host, port, wildcard).
         for i in resolved.indices where resolved[i].active {
             guard let domain = resolved[i].domain, domain.modes.isEmpty else { continue }
-            let shadow = resolved.first { other in
+            let shadow = resolved.firstIndex { other in
                 guard other.active, let o = other.domain, !o.modes.isEmpty else { return false }
                 return o.service == domain.service && o.host == domain.host && o.port == domain.port
                     && o.wildcard == domain.wildcard
             }
             if let shadow {
                 resolved[i].active = false
+                resolved[i].representedBy = shadow
                 resolved[i].diagnostics.append(
-                    .note("shadowed by the active mode entry '\(shadow.entry.raw)', which is used instead"))
+                    .note("shadowed by the active mode entry '\(resolved[shadow].entry.raw)', which is used instead"))
             }
         }
         return resolved

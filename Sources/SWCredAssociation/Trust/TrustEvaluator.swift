@@ -120,7 +120,8 @@ public struct TrustEvaluator: Sendable {
         do {
             retrieved = try await source.retrieve(request)
         } catch {
-            let failure = AssociationFetchFailure(domain: "swcred", code: -1, message: "retrieval failed: \(error)")
+            let failure = AssociationFetchFailure(
+                domain: "swcred", code: -1, message: "retrieval failed: \(error)", isNetworkFailure: true)
             return Retrieval(
                 retrieved: RetrievedAssociationFile(source: source.kind, body: nil, failure: failure),
                 file: nil, problem: "could not retrieve the file for \(request.authority): \(error)")
@@ -177,11 +178,7 @@ public struct TrustEvaluator: Sendable {
             }
             if !item.active {
                 // Collapsed duplicates and shadowed plain entries are represented by another entry.
-                if item.diagnostics.contains(where: {
-                    $0.message.hasPrefix("duplicate of") || $0.message.hasPrefix("shadowed by")
-                }) {
-                    continue
-                }
+                if item.representedBy != nil { continue }
                 let gating = EntitlementResolver.gatingProblem(
                     modes: domain.modes, developmentSigned: app.entitlements.developmentSigned, device: device)
                 verdict.reason = "entry not active on this device: \(gating ?? "skipped")"

@@ -76,13 +76,6 @@ public struct SWCItem: Sendable, Hashable, CustomStringConvertible, CustomDebugS
         SWCItem(server: host, account: account, port: port, secret: Array(password.utf8))
     }
 
-    /// Safari's "Passwords not saved" entry for `host` (SWC-5.3). Only the device owner creates
-    /// it; the Shared Web Credentials functions never do.
-    public static func passwordsNotSaved(host: String) -> SWCItem {
-        SWCItem(
-            server: host, account: passwordsNotSavedAccount, label: "\(host) (\(passwordsNotSavedAccount))",
-            isNegative: true, secret: nil)
-    }
 
     /// The password as a string, when the item has one (invalid UTF-8 is repaired).
     public var password: String? { secret.map { String(decoding: $0, as: UTF8.self) } }

@@ -6,33 +6,24 @@ public import SWCredCore
 extension SWCredError.Code {
     /// `errSecUnimplemented` (−4): add on platform `macos` (SWC-6.2). The CLI has no platform
     /// switch, so the exit status is the generic 1.
-    public static let unimplemented = Self("unimplemented", exitCode: 1, status: -4)
+    public static let unimplemented = Self("unimplemented", status: -4)
     /// `errSecBadReq` (−909): Password AutoFill is disabled (SWC-6.3 step 1), exit 14.
-    public static let autoFillDisabled = Self("autoFillDisabled", exitCode: 14, status: -909)
+    public static let autoFillDisabled = Self("autoFillDisabled", status: -909)
     /// `errSecMissingEntitlement` (−34018): no app identifier, or the domain is not in the
     /// `webcredentials` entitlement (SWC-6.5), exit 11.
-    public static let missingEntitlement = Self("missingEntitlement", exitCode: 11, status: -34018)
+    public static let missingEntitlement = Self("missingEntitlement", status: -34018)
     /// `errSecAuthFailed` (−25293): the site has not approved the app (SWC-6.6), exit 12.
     ///
     /// The store's `wrongKey` carries the same OSStatus; store failures never reach a
     /// completion with it (SWC-2.2 Decision), so this code alone means "site not approved".
-    public static let siteNotApproved = Self("siteNotApproved", exitCode: 12, status: -25293)
+    public static let siteNotApproved = Self("siteNotApproved", status: -25293)
     /// `errSecInternal` (−26276): any other store or internal failure; the store error is the
     /// underlying error.
-    public static let secInternal = Self("secInternal", exitCode: 1, status: -26276)
+    public static let secInternal = Self("secInternal", status: -26276)
     /// `ASAuthorizationError.canceled` (1001) in `com.apple.AuthenticationServices.AuthorizationError`:
     /// the `current` picker was canceled or had nothing to offer (SWC-7.4), exit 13.
     public static let canceled = Self(
-        "canceled", exitCode: 13, status: 1001, domain: SWCredError.authorizationErrorDomain)
-}
-
-/// Codes that the store module declares (`spec/store.md` §12). They are built here as private
-/// values with the same name, so that they compare equal to the store's (codes compare by name)
-/// without declaring the static member twice.
-enum SWCCodes {
-    static let itemNotFound = SWCredError.Code("itemNotFound", exitCode: 44, status: -25300)
-    static let duplicateItem = SWCredError.Code("duplicateItem", exitCode: 45, status: -25299)
-    static let wrongKey = SWCredError.Code("wrongKey", exitCode: 20, status: -25293)
+        "canceled", status: 1001, domain: SWCredError.authorizationErrorDomain)
 }
 
 // MARK: - NSError bridging (SWC-2.1)
@@ -41,7 +32,8 @@ enum SWCCodes {
 /// `NSOSStatusErrorDomain` and the OSStatus for OSStatus codes,
 /// `com.apple.AuthenticationServices.AuthorizationError` 1001 for a canceled picker, and the
 /// message as the localized description. Codes without an Apple status bridge to the domain
-/// `swcred` with the exit status as the code.
+/// `swcred` with code 1 (``SWCredError/swcredBridgedCode``) and the code's name under
+/// ``SWCredError/codeNameKey`` in the user info.
 ///
 /// `CustomNSError` is not used: its domain is a static property, one per type, while swcred's
 /// one error type carries two Apple domains. The bridge reads the per-value `_domain` and `_code`
@@ -55,14 +47,18 @@ extension SWCredError: LocalizedError {
     /// The error's domain as it bridges to `NSError`.
     public var errorDomain: String { code.domain ?? Self.swcredErrorDomain }
 
-    /// The error's code as it bridges to `NSError`: the Apple status, or the exit status.
-    public var errorCode: Int { code.status ?? Int(code.exitCode) }
+    /// The error's code as it bridges to `NSError`: the Apple status, or
+    /// ``SWCredError/swcredBridgedCode`` for a swcred-only code.
+    public var errorCode: Int { code.status ?? Self.swcredBridgedCode }
+
+    /// The user-info key of ``nsError`` that holds ``Code/name`` (`"SWCredErrorCode"`).
+    public static let codeNameKey = "SWCredErrorCode"
 
     public var errorDescription: String? { message }
 
     /// The `NSError` this error bridges to, with the underlying error under `NSUnderlyingErrorKey`.
     public var nsError: NSError {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: message]
+        var info: [String: Any] = [NSLocalizedDescriptionKey: message, Self.codeNameKey: code.name]
         if let underlying {
             info[NSUnderlyingErrorKey] = underlying.error.nsError
         }

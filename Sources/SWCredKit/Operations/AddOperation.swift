@@ -1,4 +1,5 @@
 import SWCredCore
+import SWCredStore
 
 /// `SecAddSharedWebCredential`, step by step (SWC-6).
 struct AddOperation {
@@ -72,7 +73,7 @@ struct AddOperation {
             let negative = try await backend.items(
                 matching: SWCItemQuery(server: domain.host, account: SWCItem.passwordsNotSavedAccount))
             if !negative.isEmpty {
-                return fail(SWCCodes.duplicateItem, "Item already exists for this server", into: report)
+                return fail(.duplicateItem, "Item already exists for this server", into: report)
             }
             // Step 7: look up the existing credential (SWC-6.8): port only when given; protocol,
             // path and security domain are not part of the query.

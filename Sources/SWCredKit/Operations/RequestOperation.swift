@@ -1,4 +1,5 @@
 import SWCredCore
+import SWCredStore
 
 /// `SecRequestSharedWebCredential`, step by step (SWC-7).
 struct RequestOperation {
@@ -63,7 +64,7 @@ struct RequestOperation {
                 let query = SWCItemQuery(server: domain.host, account: account, port: domain.port, protocolCode: "htps")
                 let found = try await backend.items(matching: query)
                 guard !found.isEmpty else {
-                    if firstError == nil { firstError = SWCredError(SWCCodes.itemNotFound, "no matching items found") }
+                    if firstError == nil { firstError = SWCredError(.itemNotFound, "no matching items found") }
                     continue
                 }
                 if !configuration.simulator, let appID = app.appID {
@@ -96,7 +97,7 @@ struct RequestOperation {
                 if domains.count == 1, let firstError {
                     return SWCRequestReport(credentials: nil, error: firstError, profile: .legacy)
                 }
-                return fail(SWCCodes.itemNotFound, "no matching items found")
+                return fail(.itemNotFound, "no matching items found")
             }
             // 7. SELECT.
             let prompt = SWCPrompt(

@@ -46,27 +46,25 @@ public enum PasskeyFailure: String, Sendable, CaseIterable {
         }
     }
 
-    /// The CLI exit status (cli.md `passkey`).
-    public var exitCode: Int32 {
-        switch self {
-        case .notAssociated: 11
-        case .siteNotApproved: 12
-        case .canceled: 13
-        case .noCredentials: 44
-        case .excludedCredential: 45
-        case .originNotAllowed, .notSupported, .invalidOptions: 50
-        }
-    }
-
     /// The JSON `"code"` string.
     public var codeName: String { "passkey" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// The error code for this failure, as an app (`asApp`) or as a browser.
     public func code(asApp: Bool) -> SWCredError.Code {
-        let status = asApp ? authorizationErrorCode : nil
-        return SWCredError.Code(
-            codeName, exitCode: exitCode, status: status, domain: status == nil ? nil : SWCredError.authorizationErrorDomain)
+        (asApp ? Self.appCodes : Self.browserCodes)[self] ?? SWCredError.Code(codeName)
     }
+
+    /// Each failure's code as a browser reports it: no Apple status.
+    private static let browserCodes: [PasskeyFailure: SWCredError.Code] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0, SWCredError.Code($0.codeName)) })
+
+    /// Each failure's code as an app receives it: the `ASAuthorizationError` code, when one applies.
+    private static let appCodes: [PasskeyFailure: SWCredError.Code] = Dictionary(
+        uniqueKeysWithValues: allCases.map { failure in
+            let status = failure.authorizationErrorCode
+            return (failure, SWCredError.Code(
+                failure.codeName, status: status, domain: status == nil ? nil : SWCredError.authorizationErrorDomain))
+        })
 
     /// An error for this failure; the message is prefixed with the WebAuthn name.
     public func error(_ message: String, asApp: Bool, file: String = #fileID, line: UInt = #line) -> SWCredError {

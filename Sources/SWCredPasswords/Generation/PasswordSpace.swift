@@ -97,12 +97,6 @@ struct PasswordSpace: Sendable {
         }
         return total
     }
-
-    /// A uniform member of V by exact sampling (PW-1.4). Prefer ``ExactSampler`` for many draws.
-    /// - Throws: `infeasible` when V is empty.
-    func sampleExactly<R: RandomSource>(using source: inout R) throws(SWCredError) -> [UInt8] {
-        try ExactSampler(self).sample(using: &source)
-    }
 }
 
 /// Exact sampling with the forward tables computed once: a shape with probability proportional to

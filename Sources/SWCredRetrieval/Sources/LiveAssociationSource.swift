@@ -136,7 +136,9 @@ extension RetrievedAssociationFile {
             body: report.accepted ? result.body : nil,
             fetch: FetchReport(report),
             failure: report.failure.map {
-                AssociationFetchFailure(domain: $0.domain, code: $0.code, message: "\($0.rule): \($0.message)")
+                AssociationFetchFailure(
+                    domain: $0.domain, code: $0.code, message: "\($0.rule): \($0.message)", rule: $0.rule,
+                    isNetworkFailure: $0.isNetworkFailure)
             },
             // Errors are in `failure`; passed checks are listed by `fetch` only.
             diagnostics: report.diagnostics.filter { $0.severity != .error && $0.severity != .passed }.map(

@@ -36,19 +36,9 @@ extension CredentialFile {
     /// host, port, protocol, authentication type `form`, label `host (account)`, comment `default`,
     /// creator `swca`, access group `com.apple.cfnetwork`, synchronizable.
     public static func item(for credential: ImportedCredential, secret: [UInt8]?) -> InternetPasswordItem {
-        InternetPasswordItem(
-            server: credential.site.host,
-            account: credential.account,
-            port: credential.site.port,
-            protocolCode: credential.site.protocolCode,
-            authenticationType: "form",
-            label: "\(credential.site.host) (\(credential.account))",
-            comment: "default",
-            creator: "swca",
-            accessGroup: InternetPasswordItem.sharedWebCredentialsAccessGroup,
-            synchronizable: true,
-            secret: secret
-        )
+        .websitePassword(
+            server: credential.site.host, account: credential.account, port: credential.site.port,
+            protocolCode: credential.site.protocolCode, secret: secret)
     }
 
     /// Adds every credential to `contents` (inside one store transaction, or on a copy for a dry run).
@@ -56,6 +46,10 @@ extension CredentialFile {
     /// A row whose key exists (in the store, or from an earlier row of the file) with the same
     /// password is `unchanged`, whatever the policy: importing one file twice changes nothing. With
     /// a different password it is a conflict, decided by `policy`.
+    ///
+    /// **Decision:** a row for a server the device owner chose never to save passwords for (a
+    /// "Passwords not saved" entry, ``StoreContents/passwordsAreNeverSaved(for:)``) is `skipped`:
+    /// the same rule as `swcred add` and Safari's own save, whatever the policy.
     ///
     /// - Throws: `duplicateItem` (45) on a conflict under `fail`, naming the row's line and host;
     ///   `limitExceeded` (27) when the store would hold too many items; `invalidParameter` from
@@ -72,6 +66,10 @@ extension CredentialFile {
             // wipes its own buffers when it seals the file).
             let secret = withPassword(of: credential) { [UInt8]($0) }
             let item = Self.item(for: credential, secret: secret)
+            if contents.passwordsAreNeverSaved(for: item.server) {
+                summary.skipped += 1
+                continue
+            }
             let key = item.key
             if let existing = contents.item(forKey: key) {
                 if existing.secret == item.secret && !existing.isNegative {

@@ -109,11 +109,8 @@ extension KeychainStore {
     ) throws(SWCredError) -> AddIfAbsentOutcome {
         var contents = verified.contents
         contents.limits = options.limits
-        let negative = ItemQuery(
-            server: item.server, account: InternetPasswordItem.negativeEntryAccount, synchronizable: .any, isNegative: true
-        )
         var outcome = AddIfAbsentOutcome.added
-        if refusingServersNeverSaved && !contents.items(matching: negative).isEmpty {
+        if refusingServersNeverSaved && contents.passwordsAreNeverSaved(for: item.server) {
             outcome = .serverNeverSaved
         } else if contents.item(forKey: item.key) != nil {
             outcome = .keyExists

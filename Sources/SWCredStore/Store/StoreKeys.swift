@@ -29,6 +29,7 @@ final class StoreKeys: Sendable {
             return try StoreKeys(masterKey: try KeyFile.load(at: path))
         case .passphrase(let passphrase):
             try Passphrase.validate(passphrase, limits: options.limits)
+            options.passphraseDerivationObserver?()
             let argon = parameters.argon2
             let interactive = KDFPreset.interactive.parameters
             if argon.opsLimit < interactive.opsLimit || argon.memLimit < interactive.memLimit {

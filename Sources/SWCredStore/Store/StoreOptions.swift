@@ -27,6 +27,9 @@ public struct StoreOptions: Sendable {
     var testHook: (@Sendable (TestHookPoint) -> Void)?
     /// Fixed random bytes for golden files (tests only, through `@testable import`).
     var fixedRandomness: FixedRandomness?
+    /// Told each time a passphrase is stretched with Argon2id (tests only, through
+    /// `@testable import`: "the key derivation runs once per session").
+    var passphraseDerivationObserver: (@Sendable () -> Void)?
 
     /// Creates options with safe defaults: default limits, a 5-second lock timeout, no rollback
     /// override, the XDG state directory, the system clock, warnings on stderr.
@@ -46,6 +49,7 @@ public struct StoreOptions: Sendable {
         self.warningHandler = warningHandler
         self.testHook = nil
         self.fixedRandomness = nil
+        self.passphraseDerivationObserver = nil
     }
 
     /// Writes `swcred: warning: <message>` to stderr.

@@ -26,16 +26,16 @@ enum POSIX {
     /// `ioFailure` with the OSStatus for the errno (§12): -34 for ENOSPC/EDQUOT, -61 for
     /// EACCES/EPERM/EROFS, -36 otherwise.
     static func ioFailure(_ step: String, errno code: Int32, path: String? = nil) -> SWCredError {
-        let status: Int
+        let ioCode: SWCredError.Code
         switch code {
-        case ENOSPC, EDQUOT: status = -34
-        case EACCES, EPERM, EROFS: status = -61
-        default: status = -36
+        case ENOSPC, EDQUOT: ioCode = .ioFailureDiskFull
+        case EACCES, EPERM, EROFS: ioCode = .ioFailureWritePermission
+        default: ioCode = .ioFailure
         }
         let where_ = path.map { " (\($0))" } ?? ""
         let reason = String(cString: strerror(code))
         return SWCredError(
-            SWCredError.Code("ioFailure", exitCode: 74, status: status),
+            ioCode,
             "\(step) failed\(where_): errno \(code) (\(reason))"
         )
     }

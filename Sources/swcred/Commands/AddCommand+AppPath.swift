@@ -36,7 +36,7 @@ extension AddCommand {
     }
 
     /// Runs the app path and prints the result.
-    func addAppPath(_ console: Console) async throws(SWCredError) -> Int32 {
+    func addAppPath(_ console: Console) async throws(SWCredError) -> ExitStatus {
         let askUser = user == "ask"
         let answer = askUser ? .cancel : try SWCPromptAnswer(userOption: user)
         let password = try appPathPassword()
@@ -65,7 +65,7 @@ extension AddCommand {
             }
         }
         if let discarded = report.reportedDiscardedError { console.report(discarded) }
-        return report.cliExitCode
+        return report.exitStatus
     }
 
     /// The password of the call: read, generated, or `nil` for `--delete`.
@@ -106,10 +106,10 @@ extension SWCAddReport {
     var reportedDiscardedError: SWCredError? { outcome == .declined ? nil : discardedError }
 
     /// 13 when the user declined (although the completion got no error), the discarded write
-    /// error's code, or 0.
-    var cliExitCode: Int32 {
-        if let discarded = reportedDiscardedError { return discarded.code.exitCode }
-        return outcome == .declined ? 13 : 0
+    /// error's status, or 0.
+    var exitStatus: ExitStatus {
+        if let discarded = reportedDiscardedError { return ExitStatus(discarded.code) }
+        return outcome == .declined ? .declined : .success
     }
 }
 

@@ -113,7 +113,7 @@ struct AddCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         // App path (SecAddSharedWebCredential): AddCommand+AppPath.swift.
         if app.isGiven {
             return try await addAppPath(console)
@@ -134,7 +134,7 @@ struct AddCommand: SWCredSubcommand {
     // MARK: Browser path
 
     /// The browser path: the device owner saves `ACCOUNT`'s password for `DOMAIN`.
-    private func addBrowserPath(_ console: Console) async throws(SWCredError) -> Int32 {
+    private func addBrowserPath(_ console: Console) async throws(SWCredError) -> ExitStatus {
         let site = try SiteArgument(domain)
         let account = self.account ?? ""
         let password: SecureBytes
@@ -150,45 +150,21 @@ struct AddCommand: SWCredSubcommand {
         var secret = password.withUnsafeBytes { [UInt8]($0) }
         defer { Sodium.memzero(&secret) }
 
-        let item = InternetPasswordItem(
-            server: site.host,
-            account: account,
-            port: site.port ?? 0,
-            protocolCode: "htps",
-            authenticationType: "form",
-            label: "\(site.host) (\(account))",
-            comment: "default",
-            creator: "swca",
-            accessGroup: InternetPasswordItem.sharedWebCredentialsAccessGroup,
-            synchronizable: true,
-            secret: secret
-        )
+        let item = InternetPasswordItem.websitePassword(
+            server: site.host, account: account, port: site.port ?? 0, secret: secret)
         let update = self.update
-        let neverSaved = SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
-            + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
-        let exists = SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
         // The common case, a new item in an existing store, adds without building the store's
         // other items; creating the store and updating an item take the general transaction.
         let operation: AddOperation
-        switch try await storeOptions.addIfAbsent(item) {
+        let session = try storeOptions.session(console)
+        switch try session.addIfAbsent(item, refusingServersNeverSaved: true) {
         case .added?: operation = .added
-        case .serverNeverSaved?: throw neverSaved
-        case .keyExists? where !update: throw exists
+        case .serverNeverSaved?: throw StoreContents.neverSavedError(item.server)
+        case .keyExists? where !update: throw StoreContents.existsError(item)
         case .keyExists?, nil:
-            operation = try await storeOptions.modify(console: console, createIfMissing: true) {
+            operation = try session.modify(createIfMissing: true) {
                 (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
-                let negative = contents.items(matching: ItemQuery(
-                    server: item.server, account: InternetPasswordItem.negativeEntryAccount,
-                    synchronizable: .any, isNegative: true))
-                if !negative.isEmpty { throw neverSaved }
-                if let existing = contents.item(forKey: item.key) {
-                    guard update else { throw exists }
-                    if existing.secret == item.secret { return .unchanged }
-                    try contents.update(matching: ItemQuery(key: item.key), with: ItemUpdate(secret: item.secret), at: now)
-                    return .updated
-                }
-                try contents.add(item, at: now)
-                return .added
+                AddOperation(try contents.saveWebsitePassword(item, update: update, at: now))
             }
         }
         let result = AddResult(
@@ -198,16 +174,16 @@ struct AddCommand: SWCredSubcommand {
         case .json: console.emitJSON(result)
         case .text: console.out("\(operation.rawValue) \(site.display) \(account)")
         }
-        return 0
+        return .success
     }
 
     // MARK: "Passwords not saved"
 
     /// Records Safari's negative entry for `DOMAIN` (store.md §2.2).
-    private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> Int32 {
+    private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> ExitStatus {
         let site = try SiteArgument(domain)
         let entry = InternetPasswordItem.negativeEntry(server: site.host, port: site.port ?? 0)
-        let operation: AddOperation = try await storeOptions.modify(console: console, createIfMissing: true) {
+        let operation: AddOperation = try storeOptions.session(console).modify(createIfMissing: true) {
             (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
             if contents.item(forKey: entry.key) != nil { return .unchanged }
             try contents.add(entry, at: now)
@@ -223,13 +199,21 @@ struct AddCommand: SWCredSubcommand {
                 ? "passwords will not be saved for \(site.display)"
                 : "passwords were already not saved for \(site.display)")
         }
-        return 0
+        return .success
     }
 }
 
 /// What an add did (cli.md `operation`).
 enum AddOperation: String, Sendable {
     case added, updated, unchanged
+
+    init(_ save: StoreContents.WebsitePasswordSave) {
+        switch save {
+        case .added: self = .added
+        case .updated: self = .updated
+        case .unchanged: self = .unchanged
+        }
+    }
 }
 
 /// cli.md: `{"schema","status":0,"operation","item":{"server","account","port"},"completion":{"error":null}}`.

@@ -65,7 +65,7 @@ struct AssociationsCommand: SWCredSubcommand {
         let removed: Int
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let appFilter = app.appID
         let serviceFilter = service.flatMap { AssociationRecord.Service(rawValue: $0.lowercased()) }
         let changes = reset || app.entitlements != nil || source.selectedKind != nil
@@ -74,11 +74,11 @@ struct AssociationsCommand: SWCredSubcommand {
         var checked = 0
 
         // The device: the store's settings, or the flags.
+        let session = try store.session(console)
         var settings = SWCredStore.DeviceSettings()
         if changes {
-            settings = try await store.modify(console: console, createIfMissing: true) { contents, _ in
-                contents.settings
-            }
+            _ = try session.storeCreatingIfMissing()
+            settings = try session.read().contents.settings
         }
         let device = SWCredAssociation.DeviceSettings(
             developerMode: app.device.developerMode || settings.developerMode,
@@ -86,7 +86,7 @@ struct AssociationsCommand: SWCredSubcommand {
         )
 
         if reset {
-            removed = try await store.modify(console: console, createIfMissing: false) { contents, _ in
+            removed = try session.modify(createIfMissing: false) { contents, _ in
                 AssociationDaemon.reset(&contents, appID: appFilter)
             }
         }
@@ -94,21 +94,19 @@ struct AssociationsCommand: SWCredSubcommand {
             let identity = try app.identity()
             let daemon = AssociationDaemon(source: DirectoryAssociationSource(root: "/nonexistent"), device: device)
             let doReinstall = reinstall
-            installed = try await store.modify(console: console, createIfMissing: true) {
+            installed = try session.modify(createIfMissing: true) {
                 (contents: inout StoreContents, _: Date) throws(SWCredError) -> Int in
                 try daemon.install(app: identity, into: &contents, reinstall: doReinstall).count
             }
         }
-        if let kind = source.selectedKind {
-            let fileSource = try makeSource(kind: kind, device: device)
-            let daemon = AssociationDaemon(source: fileSource, device: device)
-            let due = try await store.read(console: console) { contents in
-                Self.filter(contents.associationRecords, appID: appFilter, service: serviceFilter)
+        if let selection = try source.selection() {
+            let due = Self.filter(try session.read().contents.associationRecords, appID: appFilter, service: serviceFilter)
+            let force = self.force
+            let outcomes = try await AssociationSources.with(selection, device: device) { fileSource in
+                await AssociationDaemon(source: fileSource, device: device).refresh(due, force: force)
             }
-            let outcomes = await daemon.refresh(due, force: force)
-            try? await (fileSource as? LiveAssociationSource)?.shutdown()
             checked = outcomes.filter(\.checked).count
-            _ = try await store.modify(console: console, createIfMissing: false) {
+            _ = try session.modify(createIfMissing: false) {
                 (contents: inout StoreContents, _: Date) throws(SWCredError) -> Int in
                 try AssociationDaemon.apply(outcomes, to: &contents)
             }
@@ -120,8 +118,8 @@ struct AssociationsCommand: SWCredSubcommand {
             }
         }
 
-        let records = try await listRecords(
-            console: console, appID: appFilter, service: serviceFilter, storeMayBeMissing: !changes)
+        let records = try listRecords(
+            session, appID: appFilter, service: serviceFilter, storeMayBeMissing: !changes)
         let views = records.map(AssociationRecordView.init)
         switch console.format {
         case .json:
@@ -130,26 +128,16 @@ struct AssociationsCommand: SWCredSubcommand {
             if views.isEmpty { console.out("no association records") }
             for view in views { console.out(view.swcutilText) }
         }
-        return 0
+        return .success
     }
 
     /// The directory source for `--aasa-dir`, else a live one (with its own fetcher, shut down after use).
-    private func makeSource(kind: AssociationSourceKind, device: SWCredAssociation.DeviceSettings) throws
-        -> any AssociationFileSource
-    {
-        if let aasaDir = source.aasaDir { return DirectoryAssociationSource(root: aasaDir) }
-        return try LiveAssociationSource.make(
-            kind: kind, caFile: source.caFile, resolve: source.resolve, device: device)
-    }
-
     /// The stored records, filtered; an absent store lists nothing when nothing was to be changed.
     private func listRecords(
-        console: Console, appID: String?, service: AssociationRecord.Service?, storeMayBeMissing: Bool
-    ) async throws -> [AssociationRecord] {
+        _ session: StoreSession, appID: String?, service: AssociationRecord.Service?, storeMayBeMissing: Bool
+    ) throws(SWCredError) -> [AssociationRecord] {
         do {
-            return try await store.read(console: console) { contents in
-                Self.filter(contents.associationRecords, appID: appID, service: service)
-            }
+            return Self.filter(try session.read().contents.associationRecords, appID: appID, service: service)
         } catch {
             if storeMayBeMissing, error.code == .storeNotFound { return [] }
             throw error

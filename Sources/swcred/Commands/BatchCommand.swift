@@ -76,11 +76,11 @@ struct BatchCommand: SWCredSubcommand {
     /// The most request lines run in one store transaction (one durable write).
     static let groupSize = 1_000
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let (backend, swcApp) = try await SWCCommandSupport.makeBackend(
             storeOptions: storeOptions, app: app, source: source, console: console)
         let input = BatchInput(maximumLineBytes: Self.maximumLineBytes)
-        var firstFailure: Int32 = 0
+        var firstFailure = ExitStatus.success
         var lineNumber = 0
         var ended = false
         while !ended {
@@ -102,7 +102,7 @@ struct BatchCommand: SWCredSubcommand {
             guard !group.isEmpty else { continue }
             for result in await runGroup(group, store: backend.store, app: swcApp) {
                 console.emitJSONLine(result)
-                if result.exit != 0 && firstFailure == 0 { firstFailure = result.exit }
+                if result.exit != 0 && firstFailure == .success { firstFailure = ExitStatus(rawValue: result.exit) ?? .failure }
             }
         }
         return firstFailure
@@ -132,8 +132,8 @@ struct BatchCommand: SWCredSubcommand {
         } catch {
             return requests.map { request in
                 switch request {
-                case .success(let request): BatchResult(id: request.id, op: request.op, exit: error.code.exitCode, error: error)
-                case .failure(let failure): BatchResult(id: nil, op: nil, exit: failure.code.exitCode, error: failure)
+                case .success(let request): BatchResult(id: request.id, op: request.op, exit: ExitStatus(error.code).rawValue, error: error)
+                case .failure(let failure): BatchResult(id: nil, op: nil, exit: ExitStatus(failure.code).rawValue, error: failure)
                 }
             }
         }
@@ -146,7 +146,7 @@ struct BatchCommand: SWCredSubcommand {
                 let result = await run(request, backend: working, app: swcApp)
                 results.append((result, working.changes != before))
             case .failure(let error):
-                results.append((BatchResult(id: nil, op: nil, exit: error.code.exitCode, error: error), false))
+                results.append((BatchResult(id: nil, op: nil, exit: ExitStatus(error.code).rawValue, error: error), false))
             }
         }
         open.contents = working.contents
@@ -155,7 +155,7 @@ struct BatchCommand: SWCredSubcommand {
         } catch {
             return results.map { entry in
                 entry.changed
-                    ? BatchResult(id: entry.result.id, op: entry.result.op, exit: error.code.exitCode, error: error)
+                    ? BatchResult(id: entry.result.id, op: entry.result.op, exit: ExitStatus(error.code).rawValue, error: error)
                     : entry.result
             }
         }
@@ -173,7 +173,7 @@ struct BatchCommand: SWCredSubcommand {
                 let report = await service.request(fqdn: request.domain, account: request.account)
                 if let credentials = report.credentials {
                     let body = RequestResult(credentials: Array(credentials.prefix(1)), error: report.error)
-                    return BatchResult(request, exit: credentials.isEmpty ? 13 : 0, body: .request(body))
+                    return BatchResult(request, exit: (credentials.isEmpty ? ExitStatus.declined : .success).rawValue, body: .request(body))
                 }
                 throw report.error ?? SWCredError(.internalError, "the request ended without credentials or an error")
             case "add":
@@ -192,7 +192,7 @@ struct BatchCommand: SWCredSubcommand {
                     responder: SWCPolicyResponder(confirmation: answer, pick: .cancel), profile: nil, simulator: false)
                 let report = await service.add(fqdn: request.domain, account: account, password: password)
                 try report.throwCompletionError()
-                return BatchResult(request, exit: report.cliExitCode, body: .add(AppAddResult(report: report)))
+                return BatchResult(request, exit: report.exitStatus.rawValue, body: .add(AppAddResult(report: report)))
             case "passkey-register", "passkey-assert":
                 guard let working = backend as? TransactionBackend else {
                     throw SWCredError(.internalError, "passkey lines run inside the batch's store transaction")
@@ -202,7 +202,7 @@ struct BatchCommand: SWCredSubcommand {
                 throw SWCredError(.malformedInput, "line \(request.line): unknown op \"\(request.op)\" (request or add)")
             }
         } catch {
-            return BatchResult(id: request.id, op: request.op, exit: error.code.exitCode, error: error)
+            return BatchResult(id: request.id, op: request.op, exit: ExitStatus(error.code).rawValue, error: error)
         }
     }
 }

@@ -38,7 +38,7 @@ struct DeleteCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let site = try SiteArgument(domain)
         let query: ItemQuery
         if neverSave {
@@ -47,7 +47,7 @@ struct DeleteCommand: SWCredSubcommand {
         } else {
             query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
         }
-        let removed = try await storeOptions.modify(console: console, createIfMissing: false) {
+        let removed = try storeOptions.session(console).modify(createIfMissing: false) {
             (contents: inout StoreContents, _: Date) throws(SWCredError) -> [InternetPasswordItem] in
             guard !contents.items(matching: query).isEmpty else {
                 throw SWCredError(.itemNotFound, neverSave
@@ -66,7 +66,7 @@ struct DeleteCommand: SWCredSubcommand {
                 ? "passwords may be saved again for \(site.display)"
                 : "deleted \(removed.count) item\(removed.count == 1 ? "" : "s") for \(site.display)")
         }
-        return 0
+        return .success
     }
 }
 

@@ -66,7 +66,7 @@ struct EntitlementsCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let entitlements = try Entitlements.load(path: file)
         let resolved = EntitlementResolver.resolve(entitlements, device: device.settings)
         let entries = resolved.map { item in
@@ -95,6 +95,6 @@ struct EntitlementsCommand: SWCredSubcommand {
                 for diagnostic in entry.diagnostics { console.out("    \(diagnostic)") }
             }
         }
-        return 0
+        return .success
     }
 }

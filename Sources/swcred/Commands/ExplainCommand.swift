@@ -22,7 +22,7 @@ struct ExplainCommand: SWCredSubcommand {
         let rules: [RuleEntry]
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let rules: [RuleEntry]
         if let id {
             guard let rule = RuleBook.rule(id.trimmingCharacters(in: .whitespaces)) else {
@@ -67,7 +67,7 @@ struct ExplainCommand: SWCredSubcommand {
                 }
             }
         }
-        return 0
+        return .success
     }
 
     static func heading(_ kind: RuleEntry.Kind) -> String {

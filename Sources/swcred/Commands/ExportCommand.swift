@@ -50,20 +50,17 @@ struct ExportCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let format = CredentialExportFormat(rawValue: to) ?? .jsonl
         if output == nil && isatty(STDOUT_FILENO) == 1 {
             throw SWCredError(
                 .interactionNotAllowed,
                 "refusing to print passwords on a terminal; give -o FILE or redirect stdout")
         }
-        let items = try await storeOptions.read(console: console) { (contents: StoreContents) in
-            contents.items.filter { !$0.isNegative && $0.secret != nil }
-        }
+        let items = try storeOptions.session(console).read().contents.items.filter { !$0.isNegative && $0.secret != nil }
         var bytes = try CredentialExport.encode(items, as: format)
         defer { Sodium.memzero(&bytes) }
         if let output {
-            // Inline, like Blocking.run: one command per process, nothing else on the pool.
             try CredentialExport.write(bytes, toFile: output, replace: force)
             switch console.format {
             case .json: console.emitJSON(ExportResult(format: format.rawValue, items: items.count, output: output))
@@ -72,7 +69,7 @@ struct ExportCommand: SWCredSubcommand {
         } else {
             console.outBytes(bytes)
         }
-        return 0
+        return .success
     }
 }
 

@@ -62,8 +62,13 @@ struct FetchCommand: SWCredSubcommand {
     @Option(help: ArgumentHelp("Seconds of silence allowed while reading (default 30).", valueName: "seconds"))
     var readTimeout: Double?
 
+    #if DEBUG
+    /// Tests only (debug builds): a local stand-in for Apple's CDN; release builds have no such flag.
     @Option(help: .hidden)
     var cdnBaseUrl: String?
+    #else
+    var cdnBaseUrl: String? { nil }
+    #endif
 
     @OptionGroup var formatOptions: FormatOptions
 
@@ -73,7 +78,7 @@ struct FetchCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         var configuration = try RetrievalConfiguration(
             caFile: caFile,
             resolve: resolve,
@@ -117,7 +122,7 @@ struct FetchCommand: SWCredSubcommand {
             }
             Self.printReport(result.report, to: console)
         }
-        guard let failure = result.report.failure else { return 0 }
+        guard let failure = result.report.failure else { return .success }
         let message = "refused by \(failure.rule): \(failure.message) (\(failure.domain) \(failure.code))"
         if failure.rule == "AD-4.9" { throw SWCredError(.malformedAASA, message) }
         throw SWCredError(failure.isNetworkFailure ? .fetchFailed : .fetchRefused, message)

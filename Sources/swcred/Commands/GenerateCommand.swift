@@ -59,8 +59,12 @@ struct GenerateCommand: SWCredSubcommand {
     var blockList: String?
 
     /// PW-1.1: a deterministic source for tests; its output is marked not secret.
+    #if DEBUG
     @Option(help: .hidden)
     var insecureTestSeed: UInt64?
+    #else
+    var insecureTestSeed: UInt64? { nil }  // release builds have no such flag
+    #endif
 
     static let maximumCount = 10_000
 
@@ -82,7 +86,7 @@ struct GenerateCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         var warnings: [String] = []
         var parsedRules: PasswordRules?
         if let rules {
@@ -130,7 +134,7 @@ struct GenerateCommand: SWCredSubcommand {
                 console.emitJSONLine(GeneratedLine(generated))
             }
         }
-        return 0
+        return .success
     }
 }
 

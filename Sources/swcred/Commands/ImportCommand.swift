@@ -53,7 +53,7 @@ struct ImportCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let policy = ImportConflictPolicy(rawValue: onConflict) ?? .fail
         let input: SecureBytes
         if file == "-" {
@@ -68,19 +68,17 @@ struct ImportCommand: SWCredSubcommand {
         if parsed.skipped.count > 20 { console.err("swcred: … and \(parsed.skipped.count - 20) more rows skipped") }
 
         let summary: ImportSummary
+        let session = try storeOptions.session(console)
         if dryRun {
-            if pathExists(try storeOptions.storePath()) {
-                summary = try await storeOptions.read(console: console) {
-                    (contents: StoreContents) throws(SWCredError) -> ImportSummary in
-                    var copy = contents
-                    return try parsed.apply(to: &copy, onConflict: policy, at: Date())
-                }
+            if session.storeExists {
+                var copy = try session.read().contents
+                summary = try parsed.apply(to: &copy, onConflict: policy, at: Date())
             } else {
                 var empty = StoreContents(creationDate: Date())
                 summary = try parsed.apply(to: &empty, onConflict: policy, at: Date())
             }
         } else {
-            summary = try await storeOptions.modify(console: console, createIfMissing: true) {
+            summary = try session.modify(createIfMissing: true) {
                 (contents: inout StoreContents, now: Date) throws(SWCredError) -> ImportSummary in
                 try parsed.apply(to: &contents, onConflict: policy, at: now)
             }
@@ -94,7 +92,7 @@ struct ImportCommand: SWCredSubcommand {
                     + "\(summary.added) added, \(summary.updated) updated, \(summary.skipped) skipped, "
                     + "\(summary.unchanged) unchanged")
         }
-        return 0
+        return .success
     }
 }
 

@@ -54,26 +54,22 @@ struct InitCommand: SWCredSubcommand {
     @Flag(help: "Replace an existing store. Its contents are lost.")
     var force = false
 
-    func execute(_ console: Console) async throws -> Int32 {
-        let path = try storeOptions.storePath()
-        let source = try storeOptions.keySource()
+    func execute(_ console: Console) async throws -> ExitStatus {
+        let session = try storeOptions.session(console)
+        let path = session.configuration.path
+        let source = try session.keySource()
         var keyFilePath: String?
         var keyFileCreated = false
         if case .keyFile(let keyPath) = source {
             keyFilePath = keyPath
             keyFileCreated = !pathExists(keyPath)
         }
-        let options = storeOptions.libraryOptions()
-        let preset = kdf.preset
-        let force = self.force
-        if force && pathExists(path) {
+        if force && session.storeExists {
             console.warn("replacing the existing store at \(path); its contents are lost")
         }
-        let created = try await Blocking.run { () throws(SWCredError) -> (path: String, generation: UInt64) in
-            let store = try KeychainStore.create(at: path, keySource: source, preset: preset, options: options,
-                                                 replaceExisting: force)
-            return (store.path, store.generation)
-        }
+        let store = try KeychainStore.create(at: path, keySource: source, preset: kdf.preset,
+                                             options: session.configuration.options, replaceExisting: force)
+        let created = (path: store.path, generation: store.generation)
         let usesPassphrase = keyFilePath == nil
         switch console.format {
         case .json:
@@ -87,7 +83,7 @@ struct InitCommand: SWCredSubcommand {
                 console.out("created \(created.path), protected by a passphrase (Argon2id, \(kdf.rawValue))")
             }
         }
-        return 0
+        return .success
     }
 }
 

@@ -70,7 +70,7 @@ struct LintCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let findings: [LintFinding]
         if entitlements {
             findings = EntitlementsLinter().lint(try Entitlements.load(path: file), buildSettings: buildSettings)
@@ -94,6 +94,6 @@ struct LintCommand: SWCredSubcommand {
             console.out(
                 "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
-        return errors == 0 ? 0 : 65
+        return errors == 0 ? .success : .invalidInput
     }
 }

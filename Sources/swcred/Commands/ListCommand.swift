@@ -24,16 +24,15 @@ struct ListCommand: SWCredSubcommand {
     @Argument(help: "Only items of this site: HOST or HOST:PORT.")
     var domain: String?
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let site = try domain.map { (text: String) throws(SWCredError) in try SiteArgument(text) }
         let query = ItemQuery(server: site?.host, port: site?.port, synchronizable: .any)
         // Only matching items are built, without their secrets (a listing never shows them).
         // Without a domain every item matches: the plain full decode, with no filter to apply.
         let selection = ReadSelection(items: site == nil ? nil : query, secrets: false)
-        let (items, generation) = try await storeOptions.readSnapshot(console: console, selection: selection) {
-            (snapshot: StoreSnapshot) in
-            (site == nil ? snapshot.contents.items : snapshot.contents.items(matching: query), snapshot.generation)
-        }
+        let snapshot = try storeOptions.session(console).read(selection: selection)
+        let items = site == nil ? snapshot.contents.items : snapshot.contents.items(matching: query)
+        let generation = snapshot.generation
         switch console.format {
         case .json:
             console.emitJSON(ListResult(items: items.map(ListedItem.init), generation: generation))
@@ -48,7 +47,7 @@ struct ListCommand: SWCredSubcommand {
             }
             if !text.isEmpty { console.out(text, newline: false) }
         }
-        return 0
+        return .success
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SWCredAssociation
 import SWCredCore
+import SWCredRetrieval
 
 extension MatchOutcome: ExpressibleByArgument {}
 
@@ -33,7 +34,21 @@ extension MatchCommand {
     /// Most hosts whose files are kept (a list spanning more hosts reads files again).
     static let maximumHosts = 4_096
 
-    func executeBulk(_ console: Console) async throws -> Int32 {
+    func executeBulk(_ console: Console) async throws -> ExitStatus {
+        guard app.entitlements != nil, aasa == nil else { return try await runBulk(console, trust: nil) }
+        // The entitlement path: each host's file from the source, decided as the device does.
+        let identity = try app.identity()
+        let device = app.device.settings
+        return try await AssociationSources.with(try sourceSelection(), device: device) { fileSource in
+            try await runBulk(
+                console,
+                trust: TrustResolver(
+                    app: identity, evaluator: TrustEvaluator(source: fileSource, device: device), console: console))
+        }
+    }
+
+    /// The bulk run over the URL list: `trust` for the entitlement path, else `--aasa` or `--aasa-dir`.
+    private func runBulk(_ console: Console, trust: TrustResolver?) async throws -> ExitStatus {
         var reader: any LinkListReading
         if let urls {
             reader = try URLListReader(path: urls)
@@ -41,15 +56,6 @@ extension MatchCommand {
             reader = try SitemapReader(path: sitemap)
         } else {
             throw SWCredError(.usage, "give a URL, --urls FILE or --sitemap FILE")
-        }
-        var trust: TrustResolver?
-        var liveSource: (any AssociationFileSource)?
-        if app.entitlements != nil, aasa == nil {
-            let identity = try app.identity()
-            let fileSource = try await makeSource(device: app.device.settings)
-            liveSource = fileSource
-            trust = TrustResolver(
-                app: identity, evaluator: TrustEvaluator(source: fileSource, device: app.device.settings))
         }
         let appID = try trust?.appID ?? app.appID ?? app.loadEntitlements()?.applicationIdentifier
         var single: HostFile?
@@ -100,7 +106,7 @@ extension MatchCommand {
                     continue
                 }
                 if let trust {
-                    let decision = await trust.decide(view, console: console)
+                    let decision = await trust.decide(view)
                     summary.count(decision.result)
                     if decision.problem != nil { summary.unretrieved += 1 }
                     output.result(
@@ -142,10 +148,7 @@ extension MatchCommand {
             }
         }
         progressLine.finish()
-        if let liveSource {
-            await Self.shutdown(liveSource)
-            if let trust, progressLine.enabled { console.err("match: \(trust.retrievals) file(s) retrieved") }
-        }
+        if let trust, progressLine.enabled { console.err("match: \(trust.retrievals) file(s) retrieved") }
         if let sitemapReader = reader as? SitemapReader {
             for warning in sitemapReader.warnings { console.warn(warning) }
         }
@@ -161,15 +164,15 @@ extension MatchCommand {
         }
         output.summary(summary, console: console)
         output.flush()
-        if summary.invalid > 0 { return 65 }
+        if summary.invalid > 0 { return .invalidInput }
         if let expect {
             let wrong = summary.total - summary.count(of: expect)
             if wrong > 0 {
                 console.warn("\(wrong) URL(s) did not have the expected outcome \(expect.rawValue)")
-                return 1
+                return .failure
             }
         }
-        return 0
+        return .success
     }
 
     /// The next entry; what was decided so far is written out before an unreadable input ends the run.

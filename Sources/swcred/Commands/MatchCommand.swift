@@ -40,10 +40,14 @@ struct MatchCommand: SWCredSubcommand {
     /// `--aasa-dir`, `--direct`, `--cdn`, `--ca-file`, `--resolve`, as `verify` has them.
     @OptionGroup var source: SourceOptions
 
-    /// Tests only: a local stand-in for Apple's CDN (https). Its server is vouched for by
+    /// Tests only (debug builds): a local stand-in for Apple's CDN (https). Its server is vouched for by
     /// `--ca-file`, as an explicit `fetch` may be (AD-4.3); Apple's CDN never is.
+    #if DEBUG
     @Option(help: .hidden)
     var cdnBaseUrl: String?
+    #else
+    var cdnBaseUrl: String? { nil }  // release builds have no such flag
+    #endif
 
     @OptionGroup var formatOptions: FormatOptions
 
@@ -67,26 +71,9 @@ struct MatchCommand: SWCredSubcommand {
     }
 
     /// The source of the entitlement path: `--aasa-dir`, or a live `--direct`/`--cdn` source
-    /// (``VerifyCommand/makeSource(_:device:)``; with the hidden `--cdn-base-url`, a fetcher whose
-    /// CDN is that stand-in). Shut a live one down with ``shutdown(_:)``.
-    func makeSource(device: DeviceSettings) async throws -> any AssociationFileSource {
-        guard let cdnBaseUrl, source.aasaDir == nil, source.selectedKind == .cdn else {
-            return try await VerifyCommand.makeSource(source, device: device)
-        }
-        let configuration = try RetrievalConfiguration(
-            caFile: source.caFile, resolve: source.resolve, cdnBaseURL: cdnBaseUrl)
-        let fetcher = try LiveAssociationFileFetcher(configuration: configuration)
-        do {
-            return try LiveAssociationSource(kind: .cdn, fetcher: fetcher, device: device, userRoots: .always)
-        } catch {
-            try? await fetcher.shutdown()
-            throw error
-        }
-    }
-
-    /// Shuts a live source's HTTP client down (nothing for `--aasa-dir`).
-    static func shutdown(_ source: any AssociationFileSource) async {
-        try? await (source as? LiveAssociationSource)?.shutdown()
+    /// (with the hidden `--cdn-base-url` of debug builds, a CDN stand-in).
+    func sourceSelection() throws -> AssociationSourceSelection {
+        try source.requiredSelection(cdnBaseURL: source.selectedKind == .cdn ? cdnBaseUrl : nil)
     }
 
     struct Output: Encodable {
@@ -116,7 +103,7 @@ struct MatchCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         guard let url else { return try await executeBulk(console) }
         let link = try LinkURL(url)
         let output: Output
@@ -132,10 +119,10 @@ struct MatchCommand: SWCredSubcommand {
                 entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
         } else if app.entitlements != nil {
             let identity = try app.identity()
-            let fileSource = try await makeSource(device: app.device.settings)
-            let evaluator = TrustEvaluator(source: fileSource, device: app.device.settings)
-            let decision = await LinkResolver(evaluator: evaluator).decide(link, app: identity)
-            await Self.shutdown(fileSource)
+            let device = app.device.settings
+            let decision = try await AssociationSources.with(try sourceSelection(), device: device) { fileSource in
+                await LinkResolver(evaluator: TrustEvaluator(source: fileSource, device: device)).decide(link, app: identity)
+            }
             output = Output(
                 url: url, host: link.host, outcome: decision.outcome, appID: decision.appID,
                 entitlement: decision.entitlement, aasaHost: decision.aasaHost, rule: decision.rule,
@@ -176,7 +163,7 @@ struct MatchCommand: SWCredSubcommand {
             if let entitlement = output.entitlement { line += "\tvia \(entitlement)" }
             console.out(line)
         }
-        return output.outcome == .match ? 0 : 1
+        return output.outcome == .match ? .success : .failure
     }
 
     /// One-line JSON of a rule pattern, keys sorted.

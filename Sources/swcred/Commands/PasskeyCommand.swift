@@ -80,7 +80,7 @@ extension PasskeyCallerOptions {
     ) async throws(SWCredError) -> R {
         if let origin {
             let parsed = try RelyingPartyID.Origin(parsing: origin)
-            return try await storeOptions.modify(console: console, createIfMissing: true) {
+            return try storeOptions.session(console).modify(createIfMissing: true) {
                 (contents: inout StoreContents, now: Date) throws(SWCredError) -> R in
                 try body(.browser(parsed), &contents, now)
             }
@@ -98,35 +98,33 @@ extension PasskeyCallerOptions {
     ) async throws(SWCredError) -> R {
         let forceDeveloper = options.developerMode
         let forceManaged = options.managed
-        return try await Blocking.run { () throws(SWCredError) -> R in
-            do {
-                return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in
-                    var device = SWCDeviceSettings(contents.settings)
-                    if forceDeveloper { device.developerMode = true }
-                    if forceManaged { device.managedDevice = true }
-                    return try body(.app(swcApp, device: device), &contents, now)
-                }
-            } catch let error as SWCredError {
-                throw error
-            } catch {
-                throw SWCredError(.internalError, "unexpected error in a store transaction: \(error)")
+        do {
+            return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in
+                var device = SWCDeviceSettings(contents.settings)
+                if forceDeveloper { device.developerMode = true }
+                if forceManaged { device.managedDevice = true }
+                return try body(.app(swcApp, device: device), &contents, now)
             }
+        } catch let error as SWCredError {
+            throw error
+        } catch {
+            throw SWCredError(.internalError, "unexpected error in a store transaction: \(error)")
         }
     }
 }
 
 /// Prints passkey errors with their WebAuthn name (`"name"` in JSON) and returns the exit code.
-func reportPasskeyError(_ error: SWCredError, console: Console) -> Int32 {
+func reportPasskeyError(_ error: SWCredError, console: Console) -> ExitStatus {
     guard let failure = PasskeyFailure(error) else {
         console.report(error)
-        return error.code.exitCode
+        return ExitStatus(error.code)
     }
     switch console.format {
     case .text: console.report(error)
     case .json:
         console.err(Console.encode(PasskeyErrorDocument(error: .init(error), name: failure.webAuthnName), pretty: false))
     }
-    return failure.exitCode
+    return ExitStatus(error.code)
 }
 
 /// `{"error":{"code","status","domain","message","name"}}`: the error document plus the WebAuthn name.
@@ -172,7 +170,7 @@ struct PasskeyRegisterCommand: SWCredSubcommand {
     @Option(help: ArgumentHelp("The simulated user's answer: allow (default) or cancel.", valueName: "answer"))
     var user: PasskeyUserOption = .allow
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         do {
             let bytes = try readPasskeyOptions(options, storeOptions: storeOptions)
             let parsed = try PublicKeyCredentialCreationOptions(json: bytes, asApp: caller.origin == nil)
@@ -186,7 +184,7 @@ struct PasskeyRegisterCommand: SWCredSubcommand {
                 return response
             }
             emit(response, console: console)
-            return 0
+            return .success
         } catch {
             return reportPasskeyError(error, console: console)
         }
@@ -213,7 +211,7 @@ struct PasskeyAssertCommand: SWCredSubcommand {
     @Option(help: ArgumentHelp("The account chosen in the sheet: first (default), a user name, or cancel.", valueName: "choice"))
     var pick: String = "first"
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         do {
             let bytes = try readPasskeyOptions(options, storeOptions: storeOptions)
             let parsed = try PublicKeyCredentialRequestOptions(json: bytes, asApp: caller.origin == nil)
@@ -234,7 +232,7 @@ struct PasskeyAssertCommand: SWCredSubcommand {
                 return response
             }
             emit(response, console: console)
-            return 0
+            return .success
         } catch {
             return reportPasskeyError(error, console: console)
         }
@@ -276,17 +274,16 @@ struct PasskeyListCommand: SWCredSubcommand {
     @Argument(help: "Only passkeys of this RP ID.")
     var rpID: String?
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let filter = rpID?.lowercased()
-        let passkeys = try await storeOptions.read(console: console) { (contents: StoreContents) in
-            contents.passkeys.filter { filter == nil || $0.rpID == filter }.map(ListedPasskey.init)
-        }
+        let passkeys = try storeOptions.session(console).read().contents.passkeys
+            .filter { filter == nil || $0.rpID == filter }.map(ListedPasskey.init)
         switch console.format {
         case .json: console.emitJSON(PasskeyListResult(passkeys: passkeys))
         case .text:
             for passkey in passkeys { console.out("\(passkey.rpID)\t\(passkey.userName)\t\(passkey.credentialID)") }
         }
-        return 0
+        return .success
     }
 }
 
@@ -328,12 +325,12 @@ struct PasskeyDeleteCommand: SWCredSubcommand {
     @Argument(help: "The credential ID, base64url.")
     var credentialID: String
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         guard let id = Base64URL.decode(credentialID), !id.isEmpty else {
             throw SWCredError(.invalidParameter, "the credential ID is not base64url")
         }
         let rp = rpID.lowercased()
-        let removed = try await storeOptions.modify(console: console, createIfMissing: false) {
+        let removed = try storeOptions.session(console).modify(createIfMissing: false) {
             (contents: inout StoreContents, _: Date) throws(SWCredError) -> ListedPasskey in
             ListedPasskey(try contents.deletePasskey(rpID: rp, credentialID: id))
         }
@@ -341,7 +338,7 @@ struct PasskeyDeleteCommand: SWCredSubcommand {
         case .json: console.emitJSON(PasskeyDeleteResult(operation: "deleted", passkey: removed))
         case .text: console.out("deleted the passkey of \(removed.userName) for \(removed.rpID)")
         }
-        return 0
+        return .success
     }
 }
 

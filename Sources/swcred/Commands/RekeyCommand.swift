@@ -52,7 +52,7 @@ struct RekeyCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let newSource: KeySource
         if let newKeyFile {
             newSource = .keyFile(path: newKeyFile)
@@ -69,14 +69,10 @@ struct RekeyCommand: SWCredSubcommand {
             }
             newSource = .passphrase(try SecretInput.read(input, what: "new passphrase"))
         }
-        let preset = kdf.preset
-        let allowWeaker = self.allowWeaker
-        let options = storeOptions
-        let result = try await Blocking.run { () throws(SWCredError) -> (path: String, generation: UInt64) in
-            let store = try options.openStore()
-            try store.rekey(to: newSource, preset: preset, allowWeakerParameters: allowWeaker)
-            return (store.path, store.generation)
-        }
+        // rekey reads and verifies the whole file under the lock before it writes.
+        let store = try storeOptions.session(console).store()
+        try store.rekey(to: newSource, preset: kdf.preset, allowWeakerParameters: allowWeaker)
+        let result = (path: store.path, generation: store.generation)
         let usesPassphrase = newKeyFile == nil
         switch console.format {
         case .json:
@@ -88,7 +84,7 @@ struct RekeyCommand: SWCredSubcommand {
                 ? "rekeyed \(result.path) to a new passphrase (Argon2id, \(kdf.rawValue))"
                 : "rekeyed \(result.path) to the key file \(newKeyFile ?? "")")
         }
-        return 0
+        return .success
     }
 }
 

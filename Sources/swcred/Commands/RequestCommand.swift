@@ -3,6 +3,7 @@ import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredKit
+import SWCredRetrieval
 import SWCredStore
 
 /// `swcred request [DOMAIN] [--account A] app options [--pick first|ACCOUNT|cancel] [--profile legacy|current]`
@@ -62,7 +63,7 @@ struct RequestCommand: SWCredSubcommand {
         }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let service = try await SWCCommandSupport.makeService(
             storeOptions: storeOptions, app: app, source: source, console: console,
             responder: pick == "ask"
@@ -77,7 +78,7 @@ struct RequestCommand: SWCredSubcommand {
             case .text:
                 console.out("\(credential.account)\t\(credential.password)")
             }
-            return 0
+            return .success
         }
         if report.credentials != nil {
             // Canceled (legacy: no error; current: ASAuthorizationError 1001): exit 13.
@@ -88,7 +89,7 @@ struct RequestCommand: SWCredSubcommand {
                 console.err("swcred: the user canceled the picker"
                     + (report.error.map { " (\($0.code.domain ?? "") \($0.code.status ?? 0))" } ?? ""))
             }
-            return 13
+            return .declined
         }
         throw report.error ?? SWCredError(.internalError, "the request ended without credentials or an error")
     }
@@ -178,14 +179,11 @@ enum SWCCommandSupport {
             swcApp = SWCApp(appID: app.appID, associatedDomains: [])
         }
         // Open the store, creating it first when it does not exist yet (cli.md: the first add just
-        // works). An existing store is opened once, so a passphrase from stdin is read once.
-        if !FileManager.default.fileExists(atPath: try storeOptions.storePath()) {
-            _ = try await storeOptions.modify(console: console, createIfMissing: true) {
-                (_: inout StoreContents, _: Date) throws(SWCredError) -> Bool in true
-            }
-        }
-        let options = storeOptions
-        let store = try await Blocking.run { () throws(SWCredError) -> KeychainStore in try options.openStore() }
+        // works), through one session: a passphrase from stdin is read once, Argon2id runs once.
+        // The whole file is verified here, so a damaged store fails with its own code.
+        let session = try storeOptions.session(console)
+        let store = try session.storeCreatingIfMissing()
+        _ = try session.read()
         let backend = StoreBackend(store: store)
         // Refresh the app's association records from the source, if one was given.
         if source.selectedKind != nil {
@@ -194,15 +192,16 @@ enum SWCCommandSupport {
             }
             let identity = try AppIdentity(appID: app.appID, entitlements: entitlements)
             let device = app.device.settings
-            let fileSource: any AssociationFileSource
             do {
-                fileSource = try await VerifyCommand.makeSource(source, device: device)
+                guard let selection = try source.selection() else { return (backend, swcApp) }
+                try await AssociationSources.with(selection, device: device) { fileSource in
+                    try await backend.installAndRefresh(app: identity, source: fileSource, device: device)
+                }
             } catch let error as SWCredError {
                 throw error
             } catch {
                 throw SWCredError(.internalError, "could not set up the association source: \(error)")
             }
-            try await backend.installAndRefresh(app: identity, source: fileSource, device: device)
         }
         return (backend, swcApp)
     }

@@ -8,29 +8,29 @@ import SWCredCore
 /// errors (for example `match` returns 1 for no match, `verify` 10 for not trusted).
 protocol SWCredSubcommand: AsyncParsableCommand {
     var formatOptions: FormatOptions { get }
-    func execute(_ console: Console) async throws -> Int32
+    func execute(_ console: Console) async throws -> ExitStatus
 }
 
 extension SWCredSubcommand {
     mutating func run() async throws {
         let console = Console(format: formatOptions.format)
-        let status: Int32
+        let status: ExitStatus
         do {
             status = try await execute(console)
         } catch let error as SWCredError {
             console.report(error)
-            status = error.code.exitCode
+            status = ExitStatus(error.code)
         } catch let error as ExitCode {
             throw error
         } catch let error as CleanExit {
             throw error
         } catch let error as ValidationError {
             console.report(SWCredError(.usage, error.message))
-            status = 64
+            status = .usage
         } catch {
             console.report(SWCredError(.internalError, "unexpected error: \(error)"))
-            status = 1
+            status = .failure
         }
-        if status != 0 { throw ExitCode(status) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 }

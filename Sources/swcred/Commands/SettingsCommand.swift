@@ -34,7 +34,7 @@ struct SettingsCommand: SWCredSubcommand {
         var value: Bool { self == .on }
     }
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let unchanged = autofill == nil && developerMode == nil && managedDevice == nil
         let settings = unchanged ? try await readSettings(console) : try await changeSettings(console)
         switch console.format {
@@ -45,7 +45,7 @@ struct SettingsCommand: SWCredSubcommand {
             console.out("Developer mode: \(settings.developerMode ? "on" : "off")")
             console.out("Managed device: \(settings.managedDevice ? "on" : "off")")
         }
-        return 0
+        return .success
     }
 }
 
@@ -53,9 +53,7 @@ extension SettingsCommand {
     /// The store's settings; a fresh device's when there is no store yet.
     private func readSettings(_ console: Console) async throws(SWCredError) -> DeviceSettings {
         do {
-            return try await storeOptions.read(console: console) { (contents: StoreContents) throws(SWCredError) -> DeviceSettings in
-                contents.settings
-            }
+            return try storeOptions.session(console).read().contents.settings
         } catch {
             if error.code == .storeNotFound { return DeviceSettings() }
             throw error
@@ -67,7 +65,7 @@ extension SettingsCommand {
         let autofill = self.autofill?.value
         let developerMode = self.developerMode?.value
         let managedDevice = self.managedDevice?.value
-        return try await storeOptions.modify(console: console, createIfMissing: true) {
+        return try storeOptions.session(console).modify(createIfMissing: true) {
             (contents: inout StoreContents, _: Date) throws(SWCredError) -> DeviceSettings in
             if let autofill { contents.settings.autoFillEnabled = autofill }
             if let developerMode { contents.settings.developerMode = developerMode }

@@ -27,14 +27,12 @@ struct ShowCommand: SWCredSubcommand {
     @Argument(help: "The account.")
     var account: String
 
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let site = try SiteArgument(domain)
         let query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
         // Only the matching item is built (and its secret copied); the whole payload is verified.
-        let found = try await storeOptions.read(console: console, selection: ReadSelection(items: query)) {
-            (contents: StoreContents) in
-            contents.passwordItems(matching: query).first
-        }
+        let found = try storeOptions.session(console).read(selection: ReadSelection(items: query))
+            .contents.passwordItems(matching: query).first
         guard let item = found, let secret = item.secret else {
             throw SWCredError(.itemNotFound, "no password is saved for \(site.display) and this account")
         }
@@ -47,7 +45,7 @@ struct ShowCommand: SWCredSubcommand {
             }
             console.emitJSON(ShowResult(item: ShownItem(item), password: password))
         }
-        return 0
+        return .success
     }
 }
 

@@ -40,38 +40,24 @@ struct VerifyCommand: SWCredSubcommand {
         }
     }
 
-    /// Picks the association source for the options: the one place where a source is chosen.
-    ///
-    /// `--aasa-dir` wins when given (`spec/cli.md`); `--direct` / `--cdn` are the live sources of
-    /// `SWCredRetrieval`, wired here by its owner.
-    static func makeSource(_ options: SourceOptions, device: DeviceSettings) async throws -> any AssociationFileSource {
-        if let aasaDir = options.aasaDir { return DirectoryAssociationSource(root: aasaDir) }
-        if let kind = options.selectedKind {
-            // SWCredRetrieval: --ca-file roots count for developer entries only (AD-4.3).
-            return try LiveAssociationSource.make(
-                kind: kind, caFile: options.caFile, resolve: options.resolve, device: device)
-        }
-        throw SWCredError(.usage, "give an association source: --aasa-dir DIR, --direct or --cdn")
-    }
-
-    func execute(_ console: Console) async throws -> Int32 {
+    func execute(_ console: Console) async throws -> ExitStatus {
         let identity = try app.identity()
         let device = app.device.settings
-        let fileSource = try await Self.makeSource(source, device: device)
         let services = service.map { Set([AssociationService(rawValue: $0)]) }
-        var evaluator = TrustEvaluator(source: fileSource, device: device)
         // Files are retrieved up to 8 at a time (AD-4.8); each one finished is a step on stderr.
         let line = ProgressLine(progress)
-        if line.enabled {
-            evaluator.onRetrieval = { step in
-                line.show(
-                    "verify: \(step.completed)/\(step.total) \(step.authority) "
-                        + (step.usable ? "retrieved" : "not usable"))
+        let report = try await AssociationSources.with(try source.requiredSelection(), device: device) { fileSource in
+            var evaluator = TrustEvaluator(source: fileSource, device: device)
+            if line.enabled {
+                evaluator.onRetrieval = { step in
+                    line.show(
+                        "verify: \(step.completed)/\(step.total) \(step.authority) "
+                            + (step.usable ? "retrieved" : "not usable"))
+                }
             }
+            return await evaluator.evaluate(app: identity, services: services)
         }
-        let report = await evaluator.evaluate(app: identity, services: services)
         line.finish()
-        try? await (fileSource as? LiveAssociationSource)?.shutdown()
         switch console.format {
         case .json:
             console.emitJSON(report)
@@ -89,6 +75,6 @@ struct VerifyCommand: SWCredSubcommand {
                 }
             }
         }
-        return report.trusted ? 0 : 10
+        return report.trusted ? .success : .notTrusted
     }
 }

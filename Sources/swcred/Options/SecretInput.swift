@@ -267,6 +267,6 @@ enum SecretArgumentGuard {
             + "--passphrase-file or --passphrase-fd"
         let console = Console(format: json ? .json : .text)
         console.report(SWCredError(.usage, message))
-        exit(64)
+        exit(ExitStatus.usage.rawValue)
     }
 }

@@ -129,14 +129,6 @@ struct ErrorDocument: Encodable {
             domain = error.code.domain
             message = error.message
         }
-        private enum Keys: String, CodingKey { case code, status, domain, message }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(code, forKey: .code)
-            try c.encodeIfPresent(status, forKey: .status)
-            try c.encodeIfPresent(domain, forKey: .domain)
-            try c.encode(message, forKey: .message)
-        }
     }
     let error: Body
 }

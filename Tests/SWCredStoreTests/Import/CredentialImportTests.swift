@@ -197,6 +197,41 @@ struct CredentialImportTests {
         #expect(same == summary(rows: 1, unchanged: 1))
     }
 
+    @Test("SWC-5.3: rows for a server with a \"Passwords not saved\" entry are skipped, as add refuses them")
+    func neverSavedServersAreSkipped() throws {
+        var store = StoreContents(creationDate: Self.date)
+        try store.add(InternetPasswordItem.negativeEntry(server: "never.example"), at: Self.date)
+        let file = try Self.parse(
+            "{\"server\":\"never.example\",\"account\":\"u\",\"password\":\"x\"}\n"
+                + "{\"server\":\"ok.example\",\"account\":\"u\",\"password\":\"y\"}\n")
+        for policy in ImportConflictPolicy.allCases {
+            var contents = store
+            let result = try file.apply(to: &contents, onConflict: policy, at: Self.date)
+            #expect(result == summary(rows: 2, added: 1, skipped: 1), "\(policy)")
+            #expect(contents.items.filter { !$0.isNegative }.map(\.server) == ["ok.example"])
+        }
+    }
+
+    @Test("SWC-5.3: saveWebsitePassword refuses a never-saved server; -U semantics: updated, unchanged, duplicate")
+    func saveWebsitePassword() throws {
+        var contents = StoreContents(creationDate: Self.date)
+        let item = InternetPasswordItem.websitePassword(server: "a.example", account: "u", secret: Array("one".utf8))
+        #expect(try contents.saveWebsitePassword(item, update: false, at: Self.date) == .added)
+        #expect(throws: SWCredError(.duplicateItem, "")) { try contents.saveWebsitePassword(item, update: false, at: Self.date) }
+        #expect(try contents.saveWebsitePassword(item, update: true, at: Self.date) == .unchanged)
+        var changed = item
+        changed.secret = Array("two".utf8)
+        #expect(try contents.saveWebsitePassword(changed, update: true, at: Self.date) == .updated)
+        #expect(contents.items.first?.secret == Array("two".utf8))
+        try contents.add(InternetPasswordItem.negativeEntry(server: "b.example", port: 8443), at: Self.date)
+        let other = InternetPasswordItem.websitePassword(server: "b.example", account: "v", secret: Array("x".utf8))
+        let refused = try #require(throws: SWCredError.self) {
+            try contents.saveWebsitePassword(other, update: true, at: Self.date)
+        }
+        #expect(refused.code == .duplicateItem)
+        #expect(refused.message.contains("never saved"), "\(refused.message)")
+    }
+
     func summary(rows: Int, added: Int = 0, updated: Int = 0, skipped: Int = 0, unchanged: Int = 0) -> ImportSummary {
         var s = ImportSummary(rows: rows)
         s.added = added
