@@ -18,7 +18,7 @@ struct LintTests {
     @Test("Findings carry the JSON path of the offending value")
     func paths() {
         let findings = Self.lint(
-            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{},{},{"?":{"a":true}}]}]}}"#
+            #"{"applinks":{"details":[{"appIDs":["Q7RT2ZK9LM.com.example.app"],"components":[{},{},{"?":{"a":true}}]}]}}"#
         )
         .filter { $0.severity != .note }
         #expect(findings.map(\.path) == [#"applinks.details[0].components[2]["?"].a"#])
@@ -38,7 +38,7 @@ struct LintTests {
     @Test("AD-3.9: BOM and duplicate keys are warnings; AD-3.8: signed files are warnings")
     func encodingWarnings() throws {
         let findings = AssociationLinter().lint(
-            [0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":[],"apps":[]}}"#.utf8))
+            [0xEF, 0xBB, 0xBF] + Array(#"{"webcredentials":{"apps":["Q7RT2ZK9LM.com.x"],"apps":["Q7RT2ZK9LM.com.x"]}}"#.utf8))
         #expect(Set(findings.map(\.id)) == ["SWC004", "SWC005"])
         let signed = [UInt8](
             try Data(
@@ -49,7 +49,7 @@ struct LintTests {
 
     @Test("--host must be ASCII (Punycode) and valid")
     func host() {
-        let good = #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"#
+        let good = #"{"webcredentials":{"apps":["Q7RT2ZK9LM.com.example.app"]}}"#
         #expect(Self.lint(good, host: "example.com").isEmpty)
         #expect(Self.lint(good, host: "café.example").map(\.id) == ["SWC050"])
         #expect(Self.lint(good, host: "example").map(\.id) == ["SWC050"])
@@ -65,6 +65,8 @@ struct LintTests {
         }
         let good = AssociationLinter().lint(try read("tacos.example"))
         #expect(!good.contains { $0.severity != .note })
+        // The sample sites use ABCDE12345, the example prefix of Apple's documentation: a note (SWC119).
+        #expect(good.contains { $0.id == "SWC119" && $0.severity == .note })
         let broken = AssociationLinter().lint(try read("broken.example"))
         #expect(broken.filter { $0.severity == .error }.count >= 4)
     }

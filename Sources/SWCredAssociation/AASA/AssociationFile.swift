@@ -32,6 +32,9 @@ public struct AssociationFile: Sendable, Hashable {
     public let wasSigned: Bool
     /// Whether a UTF-8 byte-order mark was skipped (AD-3.9).
     public let hadByteOrderMark: Bool
+    /// The encoding the body was transcoded from when it was UTF-16 or UTF-32 (AD-3.9, Decision:
+    /// read as Apple's JSON reader reads it); `nil` for UTF-8.
+    public var transcodedFrom: OtherUnicodeEncoding? = nil
 
     /// The error message Apple's loader gives for an over-long body (AD-4.6).
     public static func tooLargeMessage(_ limit: Int) -> String {
@@ -75,13 +78,33 @@ public struct AssociationFile: Sendable, Hashable {
             diagnostics.append(
                 .warning(
                     "the file is signed (PKCS#7); signing is deprecated and the signature is not checked",
-                    rule: "AD-3.8"))
+                    rule: "AD-3.8", id: "SWC006"))
+        }
+        var transcodedFrom: OtherUnicodeEncoding?
+        if let (encoding, markLength) = otherUnicodeEncoding(of: body) {
+            guard let utf8 = transcodeToUTF8(body, from: encoding, markLength: markLength) else {
+                return .failure(
+                    ParseFailure(
+                        step: .json,
+                        error: SWCredError(
+                            .malformedAASA,
+                            "the file starts like \(encoding.rawValue) text but is not valid \(encoding.rawValue) "
+                                + "(NSCocoaErrorDomain 3840)")))
+            }
+            body = utf8
+            transcodedFrom = encoding
+            diagnostics.append(
+                .warning(
+                    "the file is \(encoding.rawValue), not UTF-8; it was read as a device reads it, but whether "
+                        + "Apple's CDN serves it unchanged is untested", rule: "AD-3.9", id: "SWC118"))
         }
         var bom = false
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
             body.removeFirst(3)
             bom = true
-            diagnostics.append(.warning("the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9"))
+            diagnostics.append(
+                .warning(
+                    "the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9", id: "SWC004"))
         }
         let parsed: (value: JSONValue, duplicates: [JSONReader.DuplicateKey])
         do {
@@ -104,12 +127,15 @@ public struct AssociationFile: Sendable, Hashable {
         for duplicate in parsed.duplicates {
             let at = duplicate.path.isEmpty ? "the top level" : duplicate.path
             diagnostics.append(
-                .warning("key '\(duplicate.key)' appears more than once in \(at); the last one wins", rule: "AD-3.9"))
+                .warning(
+                    "key '\(duplicate.key)' appears more than once in \(at); the last one wins", rule: "AD-3.9",
+                    id: "SWC005"))
         }
-        return .success(
-            AssociationFile(
-                json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
-                wasSigned: signed, hadByteOrderMark: bom))
+        var file = AssociationFile(
+            json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
+            wasSigned: signed, hadByteOrderMark: bom)
+        file.transcodedFrom = transcodedFrom
+        return .success(file)
     }
 
     /// The string app IDs of `service.apps` for `webcredentials`, `appclips`,

@@ -71,10 +71,19 @@ public struct EntitlementEntry: Sendable, Hashable {
     public static func parse(_ raw: String) -> EntitlementEntry {
         var diagnostics: [Diagnostic] = []
         func invalid(_ message: String, _ domain: AssociatedDomain? = nil) -> EntitlementEntry {
-            diagnostics.append(.error(message))
+            diagnostics.append(.error(message, id: "SWC101"))
             return EntitlementEntry(raw: raw, domain: domain, valid: false, diagnostics: diagnostics)
         }
         guard raw.utf8.count <= 1024 else { return invalid("entry is longer than 1024 bytes") }
+        // A source .entitlements file may name Xcode build settings, which are expanded only when
+        // the app is built: the entry cannot be checked as written (it is not a bad host).
+        if let setting = BuildSettings.firstReference(in: raw) {
+            diagnostics.append(
+                .warning(
+                    "the entry uses the build setting \(setting), which Xcode expands when it builds the app; "
+                        + "it cannot be checked unexpanded", id: "SWC117"))
+            return EntitlementEntry(raw: raw, domain: nil, valid: false, diagnostics: diagnostics)
+        }
         // Step 1: split at the first ':'.
         guard let colon = raw.firstIndex(of: ":") else {
             return invalid("no ':' between service and domain (expected service:domain)")
@@ -156,15 +165,15 @@ public struct EntitlementEntry: Sendable, Hashable {
         if let problem = hostProblem(host, wildcard: wildcard, modes: modes) { return invalid(problem, domain) }
         if service == .appclips, wildcard { return invalid("appclips entries cannot be wildcards", domain) }
         guard service.isKnown else {
-            diagnostics.append(.warning("unknown service '\(service.rawValue)'; the entry is ignored"))
+            diagnostics.append(.warning("unknown service '\(service.rawValue)'; the entry is ignored", id: "SWC102"))
             return EntitlementEntry(raw: raw, domain: domain, valid: false, diagnostics: diagnostics)
         }
         // AD-2.4: an applinks entry with a port never opens a URL.
         if service == .applinks, port != nil {
-            diagnostics.append(.warning("an applinks entry with a port never opens a URL (TN3155)"))
+            diagnostics.append(.warning("an applinks entry with a port never opens a URL (TN3155)", id: "SWC105"))
         }
         if !modes.isEmpty {
-            diagnostics.append(.note("remove '?mode=' entries before submitting to the App Store"))
+            diagnostics.append(.note("remove '?mode=' entries before submitting to the App Store", id: "SWC103"))
         }
         if service == .authsrv {
             diagnostics.append(.note("authsrv entries are recorded; swcred models no behaviour for them"))

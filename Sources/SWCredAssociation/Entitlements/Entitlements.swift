@@ -187,10 +187,12 @@ extension Entitlements {
     /// 30 entries (AD-2.7, a warning only; there is no hard limit).
     public var fileDiagnostics: [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        if let problem = associatedDomainsProblem { diagnostics.append(.error(problem)) }
+        if let problem = associatedDomainsProblem { diagnostics.append(.error(problem, id: "SWC107")) }
         if entries.count > 30 {
             diagnostics.append(
-                .warning("\(entries.count) associated domains; limit this list to no more than about 20 to 30 domains"))
+                .warning(
+                    "\(entries.count) associated domains; limit this list to no more than about 20 to 30 domains",
+                    id: "SWC104"))
         }
         return diagnostics
     }

@@ -31,6 +31,8 @@ extension AssociationLinter {
                     "'substitutionVariables' needs iOS 13.5 / macOS 10.15.6; older systems ignore it",
                     "check the systems you support (AD-3.7)")
                 lintSubstitutionVariables(member.value, path: path, into: &c)
+            case _ where Self.topLevelKeys.contains(member.key):
+                lintNestedService(member.key, in: "applinks", path: path, into: &c)
             default:
                 let near = Self.nearMiss(member.key, Self.applinksKeys)
                 c.add(
@@ -43,6 +45,7 @@ extension AssociationLinter {
                 .detailsMissing, .error, "applinks", "applinks has no details, so no URL opens an app",
                 "add \"details\": [{\"appIDs\": [...], \"components\": [...]}]")
         }
+        lintOrdering(ApplinksSection(section), into: &c)
     }
 
     func lintDetails(_ value: JSONValue, path: String, variables: [String: [String]], into c: inout Collector) {
@@ -158,53 +161,17 @@ extension AssociationLinter {
                     lintRuleObject(
                         component, path: componentPath, allowed: Self.componentKeys, variables: variables,
                         into: &c)
+                    lintUnknownKeysOnly(component, path: componentPath, into: &c)
                 }
             case "paths":
-                if hasComponents {
-                    c.add(
-                        .pathsBesideComponents, .warning, memberPath, "paths is ignored because components is present",
-                        "please avoid mixing formats; keep paths only for iOS 12 and earlier")
-                } else {
-                    c.add(
-                        .pathsDeprecated, .note, memberPath, "paths is the pre-iOS 13 format",
-                        "prefer components (iOS 13 / macOS 10.15 and later)")
-                }
-                guard let paths = member.value.arrayValue else {
-                    c.add(
-                        .pathNotString, .error, memberPath, "paths is \(member.value.typeName), not an array",
-                        "use an array of path strings")
-                    continue
-                }
-                for (index, element) in paths.enumerated() {
-                    let elementPath = JSONPath.element(memberPath, index)
-                    guard let text = element.stringValue else {
-                        c.add(
-                            .pathNotString, .error, elementPath,
-                            "path is \(element.typeName), not a string; it is skipped",
-                            "write paths as strings")
-                        continue
-                    }
-                    let misspelledNot =
-                        text.lowercased().hasPrefix("not") && !text.hasPrefix("NOT ") && !text.hasPrefix("/")
-                    if misspelledNot {
-                        c.add(
-                            .notPrefixMisspelled, .warning, elementPath,
-                            "'\(text)' looks like an exclusion but only 'NOT ' (upper case, with a space) excludes",
-                            "write 'NOT /path'")
-                    }
-                    let body = text.hasPrefix("NOT ") ? String(text.dropFirst(4)) : text
-                    if !misspelledNot, !body.unicodeScalars.allSatisfy({ $0.isASCII && $0 != " " }) {
-                        c.add(
-                            .nonASCIIPattern, .warning, elementPath,
-                            "the path contains characters a URL never contains unescaped; it can never match",
-                            "percent-encode the characters as they appear in URLs")
-                    }
-                }
+                lintLegacyPaths(member.value, path: memberPath, besideComponents: hasComponents, into: &c)
             case "defaults":
                 c.add(
                     .availability, .note, memberPath, "'defaults' needs iOS 14 / macOS 11; older systems ignore it",
                     "check the systems you support (AD-3.7)")
                 lintDefaults(member.value, path: memberPath, variables: variables, into: &c)
+            case _ where Self.topLevelKeys.contains(member.key):
+                lintNestedService(member.key, in: "a detail", path: memberPath, into: &c)
             default:
                 let near = Self.nearMiss(member.key, Self.detailKeys)
                 c.add(
@@ -234,7 +201,7 @@ extension AssociationLinter {
         into c: inout Collector
     ) {
         let percentEncoded = object["percentEncoded"]?.boolValue ?? true
-        func lintPattern(_ text: String, at patternPath: String) {
+        func lintPattern(_ text: String, at patternPath: String, queryValue: Bool = false) {
             let compiled = WildcardPattern(text, variables: variables)
             for name in compiled.undefinedVariables {
                 c.add(
@@ -243,10 +210,20 @@ extension AssociationLinter {
                     "define it in applinks.substitutionVariables or use a built-in ($(alpha), $(digit), $(region), …)")
             }
             if percentEncoded, !text.unicodeScalars.allSatisfy({ $0.isASCII && $0 != " " }) {
-                c.add(
-                    .nonASCIIPattern, .warning, patternPath,
-                    "the pattern has spaces or non-ASCII characters, which percent-encoded URLs never contain",
-                    "percent-encode them (\"%20\", \"%C3%A9\") or set \"percentEncoded\": false")
+                if queryValue {
+                    // AD-7.9 is open: whether the device compares query values decoded is not settled.
+                    c.add(
+                        .nonASCIIPattern, .warning, patternPath,
+                        "the query value has spaces or non-ASCII characters; swcred compares query values as "
+                            + "written, so it never matches here, and whether a device decodes them first is "
+                            + "not settled (AD-7.9)",
+                        "percent-encode them as they appear in URLs (\"%20\", \"%C3%A9\"), which works either way")
+                } else {
+                    c.add(
+                        .nonASCIIPattern, .warning, patternPath,
+                        "the pattern has spaces or non-ASCII characters, which percent-encoded URLs never contain",
+                        "percent-encode them (\"%20\", \"%C3%A9\") or set \"percentEncoded\": false")
+                }
             }
         }
         for member in object.effectiveMembers {
@@ -266,6 +243,7 @@ extension AssociationLinter {
                     continue
                 }
                 lintPattern(text, at: memberPath)
+                if member.key == "/" { lintURLInPattern(text, path: memberPath, legacy: false, into: &c) }
             case "?":
                 switch member.value {
                 case .string(let text):
@@ -281,7 +259,7 @@ extension AssociationLinter {
                     if bad.isEmpty {
                         for item in items.effectiveMembers {
                             if let text = item.value.stringValue {
-                                lintPattern(text, at: JSONPath.child(memberPath, item.key))
+                                lintPattern(text, at: JSONPath.child(memberPath, item.key), queryValue: true)
                             }
                         }
                     }
@@ -356,6 +334,4 @@ extension AssociationLinter {
             }
         }
     }
-
-    /// A known key `key` is probably a misspelling of (case-insensitive equal, or edit distance ≤ 2).
 }

@@ -22,14 +22,17 @@ public struct AssociationLinter: Sendable {
         var findings: [LintFinding] = []
         mutating func add(
             _ rule: LintRule, _ severity: DiagnosticSeverity, _ path: String, _ message: String,
-            _ help: String
+            _ help: String, related: String? = nil
         ) {
             findings.append(
-                LintFinding(id: rule.rawValue, severity: severity, path: path, message: message, help: help))
+                LintFinding(
+                    id: rule.rawValue, severity: severity, path: path, message: message, help: help, related: related))
         }
     }
 
     static let topLevelKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation", "authsrv"]
+    /// Keys of service sections and details that real files put one level too high (SWC112).
+    static let sectionKeys: Set<String> = ["apps", "details", "appIDs", "appID", "components", "paths"]
     static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
     static let detailKeys = ["appID", "appIDs", "components", "paths", "defaults"]
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
@@ -91,6 +94,13 @@ public struct AssociationLinter: Sendable {
                 .signedFile, .warning, "", "the file is signed (PKCS#7); signing is deprecated",
                 "serve plain JSON as application/json")
         }
+        if let encoding = file.transcodedFrom {
+            c.add(
+                .otherUnicodeEncoding, .warning, "",
+                "the file is \(encoding.rawValue), not UTF-8; a device reads it (as swcred does), "
+                    + "but whether Apple's CDN serves it unchanged is untested",
+                "save the file as UTF-8 without BOM")
+        }
         if file.hadByteOrderMark {
             c.add(
                 .byteOrderMark, .warning, "", "the file starts with a UTF-8 byte-order mark",
@@ -122,6 +132,14 @@ public struct AssociationLinter: Sendable {
             case "webcredentials", "appclips", "activitycontinuation", "authsrv":
                 anyService = true
                 lintAppsSection(member.key, member.value, path: path, into: &c)
+            case _ where Self.sectionKeys.contains(member.key):
+                c.add(
+                    .serviceMisplaced, .warning, path,
+                    "'\(member.key)' at the top level is ignored; it belongs inside a service section",
+                    member.key == "apps"
+                        ? "move it into its service: {\"webcredentials\": {\"apps\": [...]}}"
+                        : "move it into applinks: "
+                            + "{\"applinks\": {\"details\": [{\"appIDs\": [...], \"components\": [...]}]}}")
             default:
                 if let near = Self.nearMiss(member.key, Self.topLevelKeys) {
                     c.add(
@@ -160,10 +178,24 @@ public struct AssociationLinter: Sendable {
                     continue
                 }
                 lintAppIDList(apps, path: memberPath, into: &c)
+                if apps.isEmpty {
+                    c.add(
+                        .appsEmpty, .warning, memberPath, "\(name).apps is empty, so \(name) associates no app",
+                        "list the app IDs: \"apps\": [\"<prefix>.<bundle id>\"], or remove the \(name) section")
+                }
             case "details":
-                c.add(
-                    .detailsOutsideApplinks, .note, memberPath, "details is ignored in \(name)",
-                    "the details dictionary only applies to applinks")
+                if section["apps"]?.arrayValue?.isEmpty == false {
+                    c.add(
+                        .detailsOutsideApplinks, .note, memberPath, "details is ignored in \(name)",
+                        "the details dictionary only applies to applinks")
+                } else {
+                    c.add(
+                        .serviceMisplaced, .warning, memberPath,
+                        "details is ignored in \(name), and \(name).apps lists no app, so \(name) associates nothing",
+                        "list the apps in \(name).apps; details and its rules belong in applinks")
+                }
+            case _ where Self.topLevelKeys.contains(member.key):
+                lintNestedService(member.key, in: name, path: memberPath, into: &c)
             default:
                 let near = Self.nearMiss(member.key, ["apps"])
                 c.add(
@@ -176,6 +208,15 @@ public struct AssociationLinter: Sendable {
                 .appsNotArray, .error, path, "\(name) has no apps array, so it lists no app",
                 "add \"apps\": [\"<prefix>.<bundle id>\"]")
         }
+    }
+
+    /// A service section written inside another section or a detail (SWC112): it is an unknown key
+    /// there, so the service it was meant to configure associates nothing.
+    func lintNestedService(_ service: String, in container: String, path: String, into c: inout Collector) {
+        c.add(
+            .serviceMisplaced, .warning, path,
+            "\(service) inside \(container) is an unknown key there and is ignored, so it associates nothing",
+            "move \"\(service)\" to the top level of the file, beside \"applinks\"")
     }
 
     func lintAppIDList(_ apps: [JSONValue], path: String, into c: inout Collector) {
@@ -192,9 +233,22 @@ public struct AssociationLinter: Sendable {
     }
 
     func lintAppID(_ appID: String, path: String, into c: inout Collector) {
-        guard !AppIdentity.isWellFormed(appID) else { return }
-        c.add(
-            .badAppID, .error, path, "'\(appID)' is not shaped like an app ID (<10-character prefix>.<bundle id>)",
-            "use the exact application-identifier, e.g. ABCDE12345.com.example.app (case-sensitive)")
+        if let problem = AppIdentity.shapeProblem(appID) {
+            c.add(
+                .badAppID, .error, path, "'\(appID)' is not an app ID: \(problem)",
+                "use the exact application-identifier the app is signed with, <prefix>.<bundle id> (case-sensitive)")
+        } else if let prefix = AppIdentity.placeholderPrefix(appID) {
+            // ABCDE12345 is Apple's documentation example; swcred's held lint vectors and sample
+            // sites use it as an ordinary app ID, so it is only a note. Template words are warnings.
+            let documentationExample = prefix == AppIdentity.documentationExamplePrefix
+            c.add(
+                .placeholderAppID, documentationExample ? .note : .warning, path,
+                documentationExample
+                    ? "'\(prefix)' in '\(appID)' is the example prefix of Apple's documentation; unless it is "
+                        + "really the app's prefix, it names no real app"
+                    : "'\(prefix)' in '\(appID)' is a placeholder team prefix, so it names no real app",
+                "replace it with the prefix of the app's application-identifier "
+                    + "(Membership details of the developer account)")
+        }
     }
 }

@@ -15,6 +15,7 @@ public struct EntitlementsLinter: Sendable {
         case missingAppID = "SWC108"
         case badAppID = "SWC109"
         case noEntries = "SWC110"
+        case unexpandedBuildSetting = "SWC117"
     }
 
     static let key = "com.apple.developer.associated-domains"
@@ -23,7 +24,18 @@ public struct EntitlementsLinter: Sendable {
     public init() {}
 
     /// Lints parsed entitlements.
-    public func lint(_ entitlements: Entitlements) -> [LintFinding] {
+    ///
+    /// A source `.entitlements` file has no `application-identifier` (Xcode adds it when it signs
+    /// the app), so its absence is only a note. Build settings (`$(NAME)`) are expanded with
+    /// `buildSettings` first, as Xcode does; a reference left unexpanded is reported as such
+    /// (`SWC117`), not as a malformed entry.
+    ///
+    /// - Parameters:
+    ///   - entitlements: the parsed file.
+    ///   - buildSettings: values for `$(NAME)` / `${NAME}` references (`--build-setting`).
+    /// - Returns: the findings, the application identifier's first, then the entries' in order.
+    public func lint(_ entitlements: Entitlements, buildSettings: BuildSettings = .init()) -> [LintFinding] {
+        let entitlements = entitlements.expanding(buildSettings)
         var findings: [LintFinding] = []
         func add(_ rule: Rule, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String) {
             findings.append(
@@ -32,14 +44,21 @@ public struct EntitlementsLinter: Sendable {
         switch entitlements.applicationIdentifier {
         case nil:
             add(
-                .missingAppID, .warning, "application-identifier", "no application-identifier",
-                "pass --app-id, or add the <prefix>.<bundle id> the app is signed with")
-        case let appID? where !AppIdentity.isWellFormed(appID):
+                .missingAppID, .note, "application-identifier",
+                "no application-identifier; a source .entitlements file has none, Xcode adds it when it signs the app",
+                "nothing to fix in a source file; pass --app-id to verify or match as that app")
+        case let appID? where BuildSettings.firstReference(in: appID) != nil:
             add(
-                .badAppID, .error, "application-identifier", "'\(appID)' is not shaped like an app ID",
-                "use <10-character prefix>.<bundle id>, e.g. ABCDE12345.com.example.app")
-        default:
-            break
+                .unexpandedBuildSetting, .warning, "application-identifier",
+                "'\(appID)' uses the build setting \(BuildSettings.firstReference(in: appID) ?? "")"
+                    + ", which Xcode expands when it signs the app",
+                "pass --build-setting NAME=VALUE for each setting (for example AppIdentifierPrefix=ABCDE12345.)")
+        case let appID?:
+            if let problem = AppIdentity.shapeProblem(appID) {
+                add(
+                    .badAppID, .error, "application-identifier", "'\(appID)' is not an app ID: \(problem)",
+                    "use the <10-character prefix>.<bundle id> the app is signed with")
+            }
         }
         if let problem = entitlements.associatedDomainsProblem {
             add(.notArrayOfStrings, .error, Self.key, problem, "make the value an array of strings")
@@ -58,6 +77,12 @@ public struct EntitlementsLinter: Sendable {
         var seen: [AssociatedDomain: Int] = [:]
         for (index, entry) in entitlements.entries.enumerated() {
             let path = JSONPath.element(Self.key, index)
+            if let unexpanded = entry.diagnostics.first(where: { $0.id == Rule.unexpandedBuildSetting.rawValue }) {
+                add(
+                    .unexpandedBuildSetting, .warning, path, "'\(entry.raw)': \(unexpanded.message)",
+                    "pass --build-setting NAME=VALUE to lint the entry as Xcode will write it")
+                continue
+            }
             if !entry.valid {
                 let unknown = entry.domain.map { !$0.service.isKnown } ?? false
                 let message = entry.diagnostics.first { $0.severity != .note }?.message ?? "invalid entry"

@@ -10,14 +10,21 @@ public struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible 
     public var message: String
     /// How to fix it.
     public var help: String
+    /// The JSON path of the other value a finding is about, when there is one: for a rule that is
+    /// never reached (`SWC114`), the earlier rule that takes its URLs. Absent from JSON when `nil`.
+    public var related: String?
 
     /// Creates a finding.
-    public init(id: String, severity: DiagnosticSeverity, path: String, message: String, help: String) {
+    public init(
+        id: String, severity: DiagnosticSeverity, path: String, message: String, help: String,
+        related: String? = nil
+    ) {
         self.id = id
         self.severity = severity
         self.path = path
         self.message = message
         self.help = help
+        self.related = related
     }
 
     /// `SWC… severity path: message`.
@@ -68,4 +75,13 @@ public enum LintRule: String, Sendable, CaseIterable {
     case noRules = "SWC046"
     case badHost = "SWC050"
     case availability = "SWC060"
+    // Issue 21: what real files get wrong (SWC111…SWC119; SWC117 is an entitlements id).
+    case componentMatchesEverything = "SWC111"
+    case serviceMisplaced = "SWC112"
+    case appsEmpty = "SWC113"
+    case ruleNeverReached = "SWC114"
+    case queryInLegacyPath = "SWC115"
+    case urlInPattern = "SWC116"
+    case otherUnicodeEncoding = "SWC118"
+    case placeholderAppID = "SWC119"
 }

@@ -30,23 +30,34 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The specification rule the diagnostic comes from (`AD-3.8`), when one applies; `swcred
     /// explain` prints it. Code that needs to know which rule spoke reads this, never the message.
     public var rule: String?
+    /// The lint id (`SWC105`) of the same condition, when `swcred lint` reports it too; `swcred
+    /// explain` prints it. Absent from JSON when `nil`.
+    public var id: String?
 
     /// Creates a diagnostic.
-    public init(_ severity: DiagnosticSeverity, _ message: String, rule: String? = nil) {
+    public init(_ severity: DiagnosticSeverity, _ message: String, rule: String? = nil, id: String? = nil) {
         self.severity = severity
         self.message = message
         self.rule = rule
+        self.id = id
     }
 
     /// An error diagnostic.
-    public static func error(_ message: String, rule: String? = nil) -> Self { .init(.error, message, rule: rule) }
+    public static func error(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+        .init(.error, message, rule: rule, id: id)
+    }
     /// A warning diagnostic.
-    public static func warning(_ message: String, rule: String? = nil) -> Self {
-        .init(.warning, message, rule: rule)
+    public static func warning(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+        .init(.warning, message, rule: rule, id: id)
     }
     /// A note.
-    public static func note(_ message: String, rule: String? = nil) -> Self { .init(.note, message, rule: rule) }
+    public static func note(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+        .init(.note, message, rule: rule, id: id)
+    }
 
-    /// `severity: message`.
-    public var description: String { "\(severity.rawValue): \(message)" }
+    /// The message, preceded by the lint id when there is one (`SWC005: key 'a' appears …`).
+    public var labelledMessage: String { id.map { "\($0): \(message)" } ?? message }
+
+    /// `[id ]severity: message`.
+    public var description: String { "\(id.map { "\($0) " } ?? "")\(severity.rawValue): \(message)" }
 }

@@ -64,7 +64,7 @@ public enum EntitlementResolver {
                 resolved[i].active = false
                 resolved[i].representedBy = first
                 resolved[i].diagnostics.append(
-                    .note("duplicate of entry \(first) ('\(resolved[first].entry.raw)'); collapsed"))
+                    .note("duplicate of entry \(first) ('\(resolved[first].entry.raw)'); collapsed", id: "SWC106"))
             } else {
                 firstByDomain[domain] = i
             }

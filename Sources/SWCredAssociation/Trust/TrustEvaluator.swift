@@ -158,7 +158,7 @@ public struct TrustEvaluator: Sendable {
                 AssociationVerdict(
                     entry: "com.apple.developer.associated-domains", service: "", host: "", port: nil, wildcard: false,
                     modes: [], aasaHost: "", source: source.kind, fetch: nil, trusted: false, reason: problem,
-                    diagnostics: [.error(problem)]))
+                    diagnostics: [.error(problem, id: "SWC107")]))
         }
         for item in resolved {
             let entry = item.entry

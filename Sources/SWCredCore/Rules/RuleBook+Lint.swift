@@ -1,5 +1,6 @@
 // The lint ids of `swcred lint` (AssociationLinter, `SWC001`…`SWC060`) and of
-// `swcred lint --entitlements` (EntitlementsLinter, `SWC101`…`SWC110`), in id order.
+// `swcred lint --entitlements` (EntitlementsLinter, `SWC101`…`SWC110`), in id order; the ids
+// added for issue 21 (SWC111…SWC119) are in RuleBook+LintRealFiles.swift.
 // Each entry follows what the linter does: when it raises the id, with which severity, and
 // what the matcher then does with the input (spec/associated-domains.md).
 
@@ -26,7 +27,7 @@ extension RuleBook {
             apple:
                 "The device reads the file with Foundation's JSON reader; a file that does not parse gives no association and is recorded as NSCocoaErrorDomain 3840 (AD-4.9).",
             why:
-                "The file must be strict JSON in UTF-8: no comments, trailing commas, single quotes or invalid UTF-8. swcred also refuses nesting deeper than 64 levels. Reported as an error.",
+                "The file must be strict JSON in UTF-8: no comments, trailing commas, single quotes or invalid UTF-8 (UTF-16 and UTF-32 files are read as a device reads them, SWC118). swcred also refuses nesting deeper than 64 levels. Reported as an error.",
             fix:
                 "Fix the syntax at the position the message names; a strict parser such as `python3 -m json.tool FILE` shows the same problems.",
             example: "{\"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\",]}}   <- trailing comma"
@@ -132,7 +133,7 @@ extension RuleBook {
             apple:
                 "Apple's Supporting Associated Domains page asks for \"the exact `<TeamID>.<bundleID>`\", and app IDs are compared as exact, case-sensitive strings (AD-6.4). The prefix is the application-identifier's, which may differ from the team ID (WWDC19 session 717).",
             why:
-                "A misshapen ID can never equal an app's application-identifier, so it trusts no app. swcred's check: 10 upper-case letters or digits, a dot, then a bundle ID of letters, digits, '.' and '-'. Reported as an error.",
+                "A misshapen ID can never equal an app's application-identifier, so it trusts no app. swcred's check: 10 upper-case letters or digits, a dot, then a bundle ID of letters, digits, '.' and '-'; the message names the part that is wrong (an '_' is blamed on the bundle ID, not on the prefix). Reported as an error.",
             fix:
                 "Copy the application-identifier the app is signed with (for example from `codesign -d --entitlements - MyApp.app`).",
             example: "\"apps\": [\"com.example.app\"]   ->   \"apps\": [\"ABCDE12345.com.example.app\"]"
@@ -142,7 +143,8 @@ extension RuleBook {
             title: "details is ignored outside applinks",
             apple:
                 "Apple's Supporting Associated Domains page: \"The details dictionary only applies to the applinks service type\" (AD-3.2).",
-            why: "A details key in webcredentials, appclips or activitycontinuation has no effect. Reported as a note.",
+            why:
+                "A details key in webcredentials, appclips or activitycontinuation has no effect. Reported as a note when the section's apps lists apps; when apps is empty or missing, the section associates nothing and SWC112 (a warning) is reported instead.",
             fix: "Move the rules into applinks.details, and list the apps of this service in its apps array.",
             example: "{\"webcredentials\": {\"details\": [...]}}"
         ),
@@ -387,7 +389,7 @@ extension RuleBook {
             apple:
                 "With percentEncoded true (the default) the URL component is compared exactly as written, and URLs are ASCII: \"a Unicode character may be represented by more than one ASCII character\" (WWDC19 session 717; AD-7.12). percentEncoded false needs iOS 14 / macOS 11.",
             why:
-                "Such a pattern, or such a legacy path, can never match. For a component or defaults object it is raised unless that object sets \"percentEncoded\": false. Reported as a warning.",
+                "Such a path or fragment pattern, or such a legacy path, can never match. For a value of a '?' dictionary it is a risk, not a certainty: whether the device compares decoded query values is an open question (AD-7.9); swcred compares them as written, so the value never matches in swcred and may not match on a device. For a component or defaults object it is raised unless that object sets \"percentEncoded\": false. Reported as a warning.",
             fix:
                 "Percent-encode the characters as they appear in URLs, or set \"percentEncoded\": false on the component.",
             example:
@@ -438,7 +440,7 @@ extension RuleBook {
             apple:
                 "Each entry is `<service>:<fully qualified domain>[:port][?mode=<mode>]` (Apple's entitlement reference and Configuring an Associated Domain page); Apple's Supporting Associated Domains page says \"Don't include path and query components or a trailing slash\". An invalid entry is ignored (AD-2.2, AD-2.3).",
             why:
-                "Raised for an entry with no ':', an empty or non-ASCII host, a path, trailing slash or dot, a port outside 1-65535, a bad wildcard (only a leading `*.`, not over a top-level domain, none for appclips), or localhost or an IP address outside a ?mode=developer entry. Reported as an error.",
+                "Raised for an entry with no ':', an empty or non-ASCII host, a path, trailing slash or dot, a port outside 1-65535, a bad wildcard (only a leading `*.`, not over a top-level domain, none for appclips), or localhost or an IP address outside a ?mode=developer entry. Reported as an error. An entry that holds an Xcode build setting ($(NAME)) is SWC117 instead.",
             fix: "Write `service:host[:port][?mode=developer|managed]` with the host in lowercase ASCII or Punycode.",
             example: "\"applinks:https://example.com/\"   ->   \"applinks:example.com\""
         ),
@@ -508,7 +510,8 @@ extension RuleBook {
             title: "The entitlements have no application-identifier",
             apple:
                 "An app is identified by its application-identifier entitlement, `<prefix>.<bundle id>` (archived Universal Links guide). Without one, SecAddSharedWebCredential fails with errSecMissingEntitlement -34018.",
-            why: "swcred cannot tell which app the entries are for unless --app-id names it. Reported as a warning.",
+            why:
+                "A source .entitlements file never has one: Xcode adds application-identifier when it signs the app, so its absence says the file is a source file, not that it is wrong. Reported as a note; swcred cannot tell which app the entries are for unless --app-id names it.",
             fix: "Pass --app-id, or lint the entitlements of the signed app, which carry application-identifier.",
             example:
                 "swcred verify --entitlements App.entitlements --app-id ABCDE12345.com.example.app --aasa-dir sites"

@@ -12,7 +12,7 @@
 public struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Where a user meets the id.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC110`).
+        /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`).
         case lint
         /// A rule of the associated-domains specification cited in retrieval and trust reports
         /// and in error messages (`AD-4.8`).
@@ -57,7 +57,7 @@ public struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
 /// The table of every id swcred can print (see ``RuleEntry``).
 public enum RuleBook {
     /// Every entry, lint ids first, then specification rules, then error codes, each group in id order.
-    public static let all: [RuleEntry] = lintRules + specificationRules + errorCodes
+    public static let all: [RuleEntry] = lintRules + realFileLintRules + specificationRules + errorCodes
 
     private static let byID: [String: RuleEntry] = {
         var table: [String: RuleEntry] = [:]

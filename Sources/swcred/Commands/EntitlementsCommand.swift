@@ -85,7 +85,7 @@ struct EntitlementsCommand: SWCredSubcommand {
         case .text:
             console.out(
                 "app ID: \(output.appID ?? "(none)")\(entitlements.developmentSigned ? " (development-signed)" : "")")
-            for diagnostic in output.diagnostics { console.warn(diagnostic.message) }
+            for diagnostic in output.diagnostics { console.warn(diagnostic.labelledMessage) }
             if entries.isEmpty { console.out("no associated-domains entries") }
             for entry in entries {
                 let state = !entry.valid ? "invalid" : (entry.active ? "active" : "inactive")

@@ -3,7 +3,8 @@ import SWCredAssociation
 import SWCredCore
 
 /// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file (`spec/cli.md`);
-/// with `--entitlements`, FILE is an entitlements file instead. Exit 0 without errors, 65 with errors.
+/// with `--entitlements`, FILE is an entitlements file instead, and `--build-setting NAME=VALUE`
+/// expands `$(NAME)` in it as Xcode does. Exit 0 without errors, 65 with errors.
 struct LintCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
@@ -23,7 +24,30 @@ struct LintCommand: SWCredSubcommand {
     @Flag(help: "FILE is an entitlements file: lint its associated-domains entries.")
     var entitlements = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --entitlements: expand $(NAME) as Xcode does (repeatable).", valueName: "NAME=VALUE"))
+    var buildSetting: [String] = []
+
     @OptionGroup var formatOptions: FormatOptions
+
+    func validate() throws {
+        if !buildSetting.isEmpty, !entitlements {
+            throw ValidationError("--build-setting applies to entitlements files: add --entitlements")
+        }
+        for assignment in buildSetting where BuildSettings.parseAssignment(assignment) == nil {
+            throw ValidationError("--build-setting '\(assignment)' is not NAME=VALUE")
+        }
+    }
+
+    /// The `--build-setting` values; a later NAME wins, as on Xcode's command line.
+    var buildSettings: BuildSettings {
+        var values: [String: String] = [:]
+        for assignment in buildSetting {
+            if let (name, value) = BuildSettings.parseAssignment(assignment) { values[name] = value }
+        }
+        return BuildSettings(values)
+    }
 
     struct Output: Encodable {
         let file: String
@@ -49,7 +73,7 @@ struct LintCommand: SWCredSubcommand {
     func execute(_ console: Console) async throws -> ExitStatus {
         let findings: [LintFinding]
         if entitlements {
-            findings = EntitlementsLinter().lint(try Entitlements.load(path: file))
+            findings = EntitlementsLinter().lint(try Entitlements.load(path: file), buildSettings: buildSettings)
         } else {
             let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: .malformedAASA)
             findings = AssociationLinter().lint(bytes, host: host)

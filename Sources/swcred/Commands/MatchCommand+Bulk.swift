@@ -63,7 +63,9 @@ extension MatchCommand {
             let bytes = try FileInput.read(
                 path: aasa, maximumBytes: AssociationFile.Limits().maximumBytes, tooLarge: .malformedAASA)
             let file = try AssociationFile.parse(bytes)
-            for diagnostic in file.diagnostics where diagnostic.severity != .note { console.warn(diagnostic.message) }
+            for diagnostic in file.diagnostics where diagnostic.severity != .note {
+                console.warn(diagnostic.labelledMessage)
+            }
             single = HostFile(automaton: ApplinksAutomaton(file: file), aasaHost: nil)
         }
         let source = trust == nil ? aasaDir.map { DirectoryAssociationSource(root: $0) } : nil
@@ -189,7 +191,9 @@ extension MatchCommand {
     private func load(_ host: String, source: DirectoryAssociationSource?, console: Console) async throws -> HostFile {
         guard let source else { return HostFile(automaton: nil, aasaHost: host) }
         let retrieved = try await source.retrieve(AssociationFileRequest(host: host, port: nil))
-        for diagnostic in retrieved.diagnostics where diagnostic.severity != .note { console.warn(diagnostic.message) }
+        for diagnostic in retrieved.diagnostics where diagnostic.severity != .note {
+            console.warn(diagnostic.labelledMessage)
+        }
         guard let body = retrieved.body else {
             if let failure = retrieved.failure { console.warn("\(host): \(failure.description)") }
             return HostFile(automaton: nil, aasaHost: host)
@@ -197,7 +201,7 @@ extension MatchCommand {
         do {
             let file = try AssociationFile.parse(body)
             for diagnostic in file.diagnostics where diagnostic.severity != .note {
-                console.warn("\(host): \(diagnostic.message)")
+                console.warn("\(host): \(diagnostic.labelledMessage)")
             }
             return HostFile(automaton: ApplinksAutomaton(file: file), aasaHost: host)
         } catch {

@@ -61,7 +61,7 @@ extension MatchCommand {
         private static func view(of file: LinkResolver.CompiledFile, appID: String, console: Console) -> HostFile {
             let retrieval = file.retrieval
             for diagnostic in retrieval.retrieved.diagnostics where diagnostic.severity != .note {
-                console.warn("\(file.aasaHost): \(diagnostic.message)")
+                console.warn("\(file.aasaHost): \(diagnostic.labelledMessage)")
             }
             guard let parsed = retrieval.file else {
                 let problem = Self.problem(retrieval, request: file.request)
@@ -69,7 +69,7 @@ extension MatchCommand {
                 return HostFile(automaton: nil, aasaHost: file.aasaHost, problem: problem)
             }
             for diagnostic in parsed.diagnostics where diagnostic.severity != .note {
-                console.warn("\(file.aasaHost): \(diagnostic.message)")
+                console.warn("\(file.aasaHost): \(diagnostic.labelledMessage)")
             }
             if !file.associated {
                 console.warn("\(file.aasaHost)'s file does not associate \(appID)")

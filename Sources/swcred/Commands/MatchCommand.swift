@@ -151,7 +151,9 @@ struct MatchCommand: SWCredSubcommand {
         case .json:
             console.emitJSON(output)
         case .text:
-            for diagnostic in output.diagnostics where diagnostic.severity != .note { console.warn(diagnostic.message) }
+            for diagnostic in output.diagnostics where diagnostic.severity != .note {
+                console.warn(diagnostic.labelledMessage)
+            }
             var line = "\(output.outcome.rawValue)"
             if let appID = output.appID { line += "\t\(appID)" }
             if let rule = output.rule {
