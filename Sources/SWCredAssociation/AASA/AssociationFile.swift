@@ -18,6 +18,12 @@ public struct AssociationFile: Sendable, Hashable {
         public var maximumDepth: Int = 64
         /// The default limits.
         public init() {}
+
+        /// The JSON reader's limits: the size was checked before unwrapping, so only the depth
+        /// applies (strings and members are bounded by the size).
+        var jsonLimits: JSONReader.Limits {
+            JSONReader.Limits(maxBytes: .max, maxDepth: maximumDepth, maxStringBytes: .max, maxMembers: .max)
+        }
     }
 
     /// The JSON text that was parsed (after removing a BOM or a signature wrapper).
@@ -83,9 +89,9 @@ public struct AssociationFile: Sendable, Hashable {
             bom = true
             diagnostics.append(.warning("the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9"))
         }
-        let parsed: (value: JSONValue, duplicates: [JSONReader.DuplicateKey])
+        let parsed: JSONReader.Document
         do {
-            parsed = try JSONReader(maximumDepth: limits.maximumDepth).parse(body)
+            parsed = try JSONReader(limits: limits.jsonLimits, duplicateKeys: .report).read(body)
         } catch {
             return .failure(
                 ParseFailure(
@@ -101,14 +107,14 @@ public struct AssociationFile: Sendable, Hashable {
                         .malformedAASA,
                         "the file's top level is \(parsed.value.typeName), not an object (NSCocoaErrorDomain 3840)")))
         }
-        for duplicate in parsed.duplicates {
+        for duplicate in parsed.duplicateKeys {
             let at = duplicate.path.isEmpty ? "the top level" : duplicate.path
             diagnostics.append(
                 .warning("key '\(duplicate.key)' appears more than once in \(at); the last one wins", rule: "AD-3.9"))
         }
         return .success(
             AssociationFile(
-                json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
+                json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicateKeys,
                 wasSigned: signed, hadByteOrderMark: bom))
     }
 

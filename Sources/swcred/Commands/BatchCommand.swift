@@ -208,7 +208,7 @@ struct BatchCommand: SWCredSubcommand {
 }
 
 /// One request line.
-struct BatchRequest: Decodable {
+struct BatchRequest {
     var id: JSONScalar?
     var op: String
     var domain: String?
@@ -222,31 +222,61 @@ struct BatchRequest: Decodable {
     /// The whole line (passkey ops read their `options` object from it).
     var text = ""
 
-    private enum CodingKeys: String, CodingKey { case id, op, domain, account, pick, password, delete, generate, user }
-
+    /// Reads a line with the strict JSON reader, duplicate keys refused (a key given twice would
+    /// leave which account or password is meant to the reader's whim). `null` is the same as an
+    /// absent member; unknown members are ignored.
     static func decode(_ text: String, number: Int) throws(SWCredError) -> BatchRequest {
-        do {
-            var request = try JSONDecoder().decode(BatchRequest.self, from: Data(text.utf8))
-            request.line = number
-            request.text = text
-            return request
+        // Messages never quote the line, which may hold a password.
+        let notARequest = SWCredError(
+            .malformedInput, "line \(number) is not a batch request object ({\"op\": \"request\"|\"add\", …})")
+        let reader = JSONReader(
+            limits: .init(
+                maxBytes: 4 * BatchCommand.maximumLineBytes, maxStringBytes: 4 * BatchCommand.maximumLineBytes),
+            duplicateKeys: .refuse)
+        let value: JSONValue
+        do throws(JSONReader.Failure) {
+            value = try reader.read(Array(text.utf8)).value
         } catch {
-            // The decoder's message may quote the line, and the line may hold a password.
-            throw SWCredError(.malformedInput, "line \(number) is not a batch request object ({\"op\": \"request\"|\"add\", …})")
+            guard case .duplicateKey(let key) = error.kind else { throw notARequest }
+            let object = JSONPath.render(error.components.dropLast())
+            throw SWCredError(
+                .malformedInput,
+                "line \(number): the key \"\(key.prefix(64))\" appears more than once"
+                    + (object.isEmpty ? "" : " in \(object.prefix(128))"))
         }
+        guard let object = value.objectValue else { throw notARequest }
+        func string(_ key: String) throws(SWCredError) -> String? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .string(let value)?: return value
+            default: throw notARequest
+            }
+        }
+        func bool(_ key: String) throws(SWCredError) -> Bool? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .bool(let value)?: return value
+            default: throw notARequest
+            }
+        }
+        let id: JSONScalar?
+        switch object["id"] {
+        case nil, .null?: id = nil
+        case .number(let value)?: id = .number(value)
+        case .string(let value)?: id = .string(value)
+        default: throw notARequest
+        }
+        guard let op = try string("op") else { throw notARequest }
+        return BatchRequest(
+            id: id, op: op, domain: try string("domain"), account: try string("account"), pick: try string("pick"),
+            password: try string("password"), delete: try bool("delete"), generate: try bool("generate"),
+            user: try string("user"), line: number, text: text)
     }
 }
 
 /// A request's `id`, echoed as given: a string, a number or null.
-enum JSONScalar: Codable, Sendable {
+enum JSONScalar: Encodable, Sendable {
     case string(String), number(Double), null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let number = try? container.decode(Double.self) { self = .number(number) }
-        else { self = .string(try container.decode(String.self)) }
-    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
