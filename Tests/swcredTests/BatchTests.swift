@@ -100,10 +100,11 @@ struct BatchTests {
             #"{"id": 1, "op": "add", "domain": "tacos.example", "account": "a", "password": "pw-one", "password": "pw-two"}"#,
             #"{"id": 2, "op": "add", "domain": "tacos.example", "account": "b", "password": "short", "user": null}"#,
             #"{"id": 3, "op": "passkey-register", "options": {"rp": {"id": "tacos.example", "id": "x.example"}}}"#,
+            "\u{FEFF}" + #"{"id": 4, "op": "add", "domain": "tacos.example", "account": "c", "password": "bom"}"#,
         ].joined(separator: "\n") + "\n"
         let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
         let results = try Self.lines(result)
-        #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0, 65])
+        #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0, 65, 0])  // a BOM is skipped, as before
         let message = (results[0]["error"] as? [String: Any])?["message"] as? String
         #expect(message == #"line 1: the key "password" appears more than once"#, "\(message ?? "nil")")
         let nested = (results[2]["error"] as? [String: Any])?["message"] as? String

@@ -43,9 +43,12 @@ extension CredentialFile.Parser {
         let reader = JSONReader(
             limits: .init(maxBytes: limits.maxJSONLineBytes, maxStringBytes: limits.maxJSONLineBytes),
             duplicateKeys: .refuse)
+        // A line may start with a UTF-8 byte-order mark, which Foundation's reader skipped.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let json = slice.starts(with: bom) ? UnsafeRawBufferPointer(rebasing: slice[3...]) : slice
         let value: JSONValue
         do throws(JSONReader.Failure) {
-            value = try reader.read(slice).value
+            value = try reader.read(json).value
         } catch {
             if case .duplicateKey(let key) = error.kind {
                 throw fail(error.path, "\"\(key)\" appears more than once")

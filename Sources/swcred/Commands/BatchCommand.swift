@@ -233,9 +233,12 @@ struct BatchRequest {
             limits: .init(
                 maxBytes: 4 * BatchCommand.maximumLineBytes, maxStringBytes: 4 * BatchCommand.maximumLineBytes),
             duplicateKeys: .refuse)
+        // A line may start with a UTF-8 byte-order mark, which Foundation's reader skipped.
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let value: JSONValue
         do throws(JSONReader.Failure) {
-            value = try reader.read(Array(text.utf8)).value
+            value = try reader.read(bytes).value
         } catch {
             guard case .duplicateKey(let key) = error.kind else { throw notARequest }
             let object = JSONPath.render(error.components.dropLast())

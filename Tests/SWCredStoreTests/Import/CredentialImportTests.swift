@@ -160,7 +160,7 @@ struct CredentialImportTests {
         }
     }
 
-    @Test("JSON lines: a key given twice is malformedInput naming the key, never a value; null is absent")
+    @Test("JSON lines: a key given twice is malformedInput naming the key, never a value; null is absent; a BOM is skipped")
     func jsonLinesDuplicateKeys() throws {
         let first = "{\"server\":\"ok.example\",\"password\":\"x\"}\n"
         let twice = "{\"server\":\"a.example\",\"password\":\"SECRET1\",\"password\":\"SECRET2\"}"
@@ -174,6 +174,9 @@ struct CredentialImportTests {
         let file = try Self.parse(
             first + "{\"server\":\"b.example\",\"account\":null,\"port\":null,\"x\":[{}],\"password\":\"y\"}\n")
         #expect(file.credentials.map(\.account) == ["", ""])
+        // A byte-order mark at a line's start is skipped, as Foundation's reader did.
+        let marked = try Self.parse(first + "\u{FEFF}{\"server\":\"c.example\",\"password\":\"z\"}\n")
+        #expect(marked.credentials.count == 2)
         #expect(Self.failure(first + "{\"server\":\"b.example\",\"password\":\"y\",\"port\":80.5}\n")?.message
             == "line 2, column 1 (port): \"port\" has a value out of range")
     }
