@@ -66,7 +66,8 @@ struct JSONReaderTests {
     func numbers() throws {
         let cases: [(String, Double)] = [
             ("0", 0), ("-0", -0.0), ("12", 12), ("-12", -12), ("1.5", 1.5), ("1e3", 1000), ("1E+3", 1000),
-            ("2.5e-3", 0.0025), ("999999999999999", 999_999_999_999_999), ("12345678901234567890", 12_345_678_901_234_567_168),
+            ("2.5e-3", 0.0025), ("999999999999999", 999_999_999_999_999),
+            ("12345678901234567890", 12_345_678_901_234_567_168),
             ("1e308", 1e308), ("4.9e-324", .leastNonzeroMagnitude),
         ]
         for (text, expected) in cases {
@@ -168,6 +169,16 @@ struct JSONReaderTests {
         let document = try Self.read(text, duplicateKeys: .report)
         #expect(document.duplicateKeys.map(\.key) == ["k3", "k39"])
         #expect((try? Self.read("{" + keys.joined(separator: ",") + "}")) != nil)
+    }
+
+    @Test("optional members read as a Decodable optional: absent and null are nil, another type throws")
+    func optionalMembers() throws {
+        struct Mismatch: Error, Equatable { let key: String }
+        let object = try #require(try Self.read(#"{"s":"x","n":null,"b":true}"#).value.objectValue)
+        #expect(try object.optionalMember("s", \.stringValue, mismatch: Mismatch.init) == "x")
+        #expect(try object.optionalMember("n", \.stringValue, mismatch: Mismatch.init) == nil)
+        #expect(try object.optionalMember("absent", \.boolValue, mismatch: Mismatch.init) == nil)
+        #expect(throws: Mismatch(key: "b")) { try object.optionalMember("b", \.stringValue, mismatch: Mismatch.init) }
     }
 
     @Test("raw buffers are read in place; encoding writes integers as integers and the last duplicate")

@@ -22,7 +22,8 @@ struct WebAuthnEncodingTests {
 
     @Test("the JSON reader: values, escapes, surrogate pairs")
     func jsonValues() throws {
-        let value = try WebAuthnJSON.parse(Array(#" {"a":[1,-2.5e3,true,false,null],"b":"x\u00e9\ud83d\ude00\n"} "#.utf8))
+        let text = #" {"a":[1,-2.5e3,true,false,null],"b":"x\u00e9\ud83d\ude00\n"} "#
+        let value = try WebAuthnJSON.parse(Array(text.utf8))
         #expect(value.objectValue?["a"]?.arrayValue == [.number(1), .number(-2500), .bool(true), .bool(false), .null])
         #expect(value.objectValue?["b"]?.stringValue == "xé😀\n")
     }

@@ -18,12 +18,6 @@ public struct AssociationFile: Sendable, Hashable {
         public var maximumDepth: Int = 64
         /// The default limits.
         public init() {}
-
-        /// The JSON reader's limits: the size was checked before unwrapping, so only the depth
-        /// applies (strings and members are bounded by the size).
-        var jsonLimits: JSONReader.Limits {
-            JSONReader.Limits(maxBytes: .max, maxDepth: maximumDepth, maxStringBytes: .max, maxMembers: .max)
-        }
     }
 
     /// The JSON text that was parsed (after removing a BOM or a signature wrapper).
@@ -91,7 +85,8 @@ public struct AssociationFile: Sendable, Hashable {
         }
         let parsed: JSONReader.Document
         do {
-            parsed = try JSONReader(limits: limits.jsonLimits, duplicateKeys: .report).read(body)
+            // The size was checked before unwrapping: only the depth limit is left to the reader.
+            parsed = try JSONReader(limits: .depthOnly(limits.maximumDepth), duplicateKeys: .report).read(body)
         } catch {
             return .failure(
                 ParseFailure(

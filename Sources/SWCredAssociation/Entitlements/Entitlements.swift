@@ -68,9 +68,7 @@ public struct Entitlements: Sendable, Hashable {
         } else if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{")
         {
             do {
-                let reader = JSONReader(
-                    limits: .init(maxBytes: .max, maxDepth: limits.maximumDepth, maxStringBytes: .max, maxMembers: .max),
-                    duplicateKeys: .report)
+                let reader = JSONReader(limits: .depthOnly(limits.maximumDepth), duplicateKeys: .report)
                 root = PlistValue(json: try reader.read(bytes).value)
             } catch {
                 throw SWCredError(.malformedEntitlements, "the entitlements file is not valid JSON: \(error)")

@@ -38,6 +38,17 @@ public struct JSONObject: Sendable, Hashable {
         return result
     }
 
+    /// An optional member read the way a `Decodable` optional property is: `nil` when the key is
+    /// absent or `null`, `extract`'s value when it accepts the member, and `mismatch(key)` thrown
+    /// otherwise (`object.optionalMember("port", \.numberValue) { WrongType($0) }`).
+    public func optionalMember<T, E: Error>(
+        _ key: String, _ extract: (JSONValue) -> T?, mismatch: (String) -> E
+    ) throws(E) -> T? {
+        guard let value = self[key], value != .null else { return nil }
+        guard let extracted = extract(value) else { throw mismatch(key) }
+        return extracted
+    }
+
     /// The effective members: one per key, the last value for each, in order of first appearance.
     public var effectiveMembers: [Member] {
         let keys = keys

@@ -23,5 +23,11 @@ extension JSONReader {
             self.maxStringBytes = maxStringBytes
             self.maxMembers = maxMembers
         }
+
+        /// A nesting limit only, for input whose size the caller has already bounded (strings
+        /// and member counts are then bounded by that size).
+        public static func depthOnly(_ maxDepth: Int) -> Limits {
+            Limits(maxBytes: .max, maxDepth: maxDepth, maxStringBytes: .max, maxMembers: .max)
+        }
     }
 }

@@ -103,24 +103,15 @@ private struct JSONLine {
     var protocolCode: String?
 
     init(_ object: JSONObject, fail: (String, String) -> SWCredError) throws(SWCredError) {
-        func string(_ key: String) throws(SWCredError) -> String? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .string(let value)?: return value
-            default: throw fail(key, "\"\(key)\" has the wrong type")
-            }
-        }
-        schema = try string("schema")
-        server = try string("server")
-        account = try string("account")
-        password = try string("password")
-        switch object["port"] {
-        case nil, .null?: port = nil
-        case .number(let value)?:
-            guard let integer = Int(exactly: value) else { throw fail("port", "\"port\" has a value out of range") }
+        func wrongType(_ key: String) -> SWCredError { fail(key, "\"\(key)\" has the wrong type") }
+        schema = try object.optionalMember("schema", \.stringValue, mismatch: wrongType)
+        server = try object.optionalMember("server", \.stringValue, mismatch: wrongType)
+        account = try object.optionalMember("account", \.stringValue, mismatch: wrongType)
+        password = try object.optionalMember("password", \.stringValue, mismatch: wrongType)
+        if let number = try object.optionalMember("port", \.numberValue, mismatch: wrongType) {
+            guard let integer = Int(exactly: number) else { throw fail("port", "\"port\" has a value out of range") }
             port = integer
-        default: throw fail("port", "\"port\" has the wrong type")
         }
-        protocolCode = try string("protocol")
+        protocolCode = try object.optionalMember("protocol", \.stringValue, mismatch: wrongType)
     }
 }

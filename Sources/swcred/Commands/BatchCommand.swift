@@ -249,18 +249,10 @@ struct BatchRequest {
         }
         guard let object = value.objectValue else { throw notARequest }
         func string(_ key: String) throws(SWCredError) -> String? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .string(let value)?: return value
-            default: throw notARequest
-            }
+            try object.optionalMember(key, \.stringValue) { _ in notARequest }
         }
         func bool(_ key: String) throws(SWCredError) -> Bool? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .bool(let value)?: return value
-            default: throw notARequest
-            }
+            try object.optionalMember(key, \.boolValue) { _ in notARequest }
         }
         let id: JSONScalar?
         switch object["id"] {
