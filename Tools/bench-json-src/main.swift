@@ -5,6 +5,7 @@
 // Usage: bench ROOT [RUNS]; prints the median time per operation over RUNS runs (default 11).
 import Foundation
 import SWCredAssociation
+import SWCredCore
 
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "."
 let runs = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 11 : 11
@@ -25,7 +26,8 @@ func measure(_ name: String, bytes: Int, iterations: Int, _ body: () throws -> I
     }
     let us = median(times)
     let rate = Double(bytes) / us  // bytes per microsecond = MB/s
-    print(String(format: "%-52@ %10.2f us  %7.1f MB/s  (sink %d)", name as NSString, us, rate, sink & 0xF))
+    let label = name.padding(toLength: 48, withPad: " ", startingAt: 0)
+    print(label + String(format: " %10.2f us  %7.1f MB/s  (sink %d)", us, rate, sink & 0xF))
 }
 
 let appID = "ABCDE12345.com.example.app"
