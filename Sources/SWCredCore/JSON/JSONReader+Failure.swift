@@ -27,6 +27,10 @@ extension JSONReader {
         /// The JSON path of the value being read (`applinks.details[0]`; `""` at the top level).
         public var path: String { JSONPath.render(components) }
 
+        /// The path of the object or array holding the problem: ``path`` without its last step
+        /// (for a refused duplicate key, the object that repeats it).
+        public var containerPath: String { JSONPath.render(components.dropLast()) }
+
         /// `message (at byte N)`.
         public var description: String { "\(message) (at byte \(offset))" }
     }
