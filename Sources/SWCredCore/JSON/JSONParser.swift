@@ -116,17 +116,7 @@ struct JSONParser {
             if duplicates.count > reported { markDuplicates(from: reported, inside: .key(key)) }
             if repeated { duplicates.append((components: [], key: key)) }
             members.append(JSONObject.Member(key: key, value: value))
-            guard members.count <= limits.maxMembers else {
-                throw failure(.limitExceeded, "more than \(limits.maxMembers) members")
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw syntax("unterminated object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else { throw syntax("expected ',' or '}'") }
-            index += 1
+            if try another(count: members.count, closing: UInt8(ascii: "}"), "object", "members") { continue }
             return .object(JSONObject(members))
         }
     }
@@ -159,19 +149,28 @@ struct JSONParser {
                 throw error.inside(.index(elements.count))
             }
             if duplicates.count > reported { markDuplicates(from: reported, inside: .index(elements.count - 1)) }
-            guard elements.count <= limits.maxMembers else {
-                throw failure(.limitExceeded, "more than \(limits.maxMembers) elements")
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw syntax("unterminated array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw syntax("expected ',' or ']'") }
-            index += 1
+            if try another(count: elements.count, closing: UInt8(ascii: "]"), "array", "elements") { continue }
             return .array(elements)
         }
+    }
+
+    /// After a member or element: the count limit, then `value-separator` (another follows:
+    /// `true`) or the closing byte (the container ends: `false`).
+    mutating func another(
+        count: Int, closing close: UInt8, _ container: StaticString, _ items: StaticString
+    ) throws(JSONReader.Failure) -> Bool {
+        guard count <= limits.maxMembers else {
+            throw failure(.limitExceeded, "more than \(limits.maxMembers) \(items)")
+        }
+        skipWhitespace()
+        guard index < bytes.count else { throw syntax("unterminated \(container)") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        guard bytes[index] == close else { throw syntax("expected ',' or '\(Unicode.Scalar(close))'") }
+        index += 1
+        return false
     }
 
     /// Adds the container step `component` to the duplicates reported inside it.
