@@ -1,3 +1,4 @@
+import Foundation
 import SWCredCore
 import Testing
 
@@ -188,6 +189,10 @@ struct JSONReaderTests {
             try JSONReader().read(UnsafeRawBufferPointer(rebasing: raw[2..<(raw.count - 2)])).value
         }
         #expect(value.objectValue?["k"] == .array([.number(1), .number(2.5)]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let repeated = try Self.read(#"{"a":1,"b":[2.5,null,true,"x"],"a":-0}"#, duplicateKeys: .report).value
+        #expect(String(decoding: try encoder.encode(repeated), as: UTF8.self) == #"{"a":0,"b":[2.5,null,true,"x"]}"#)
         #expect(JSONPath.child("a", "b-c") == #"a["b-c"]"#)
         #expect(JSONPath.render([.key("a"), .index(2), .key("q\"")]) == #"a[2]["q\""]"#)
     }
