@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module map (each module's imports tell its place):
-//   SWCredCore         the shared error type and the rule book (swcred explain); no dependencies
+//   SWCredCore         the shared error type, the one strict JSON reader and the rule book (swcred explain);
+//                      no dependencies
 //   CSWCredSodium      system libsodium (pkg-config); imported only by SWCredSodium
 //   CSWCredSys         prctl / renameat2 wrappers that Glibc hides from Swift
 //   SWCredSodium       the thin Swift layer over libsodium (secure bytes, Argon2id, XChaCha20-Poly1305, random)
@@ -130,6 +131,7 @@ let package = Package(
             path: "Tests/SWCredFuzzHarness"
         ),
         .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
+        .testTarget(name: "SWCredCoreTests", dependencies: ["SWCredCore"]),
         .testTarget(
             name: "SWCredAssociationTests",
             dependencies: ["SWCredAssociation", "SWCredCore"],

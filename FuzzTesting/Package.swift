@@ -3,7 +3,7 @@
 // Build and run them with Tools/fuzz (release, -sanitize=fuzzer,address, lld).
 import PackageDescription
 
-let targets = ["AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport"]
+let targets = ["AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON"]
 
 let package = Package(
     name: "swcred-fuzz",

@@ -13,7 +13,7 @@ extension FuzzHarness {
     /// `malformedInput`; a registration's response names the credential it stored.
     public static func passkeyOptions(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
-        let jsonOK = (try? JSONValue.parse(bytes)) != nil
+        let jsonOK = (try? WebAuthnJSON.parse(bytes)) != nil
         for asApp in [false, true] {
             do {
                 let options = try PublicKeyCredentialCreationOptions(json: bytes, asApp: asApp)

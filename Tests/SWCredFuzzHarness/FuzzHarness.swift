@@ -22,6 +22,7 @@ public enum FuzzHarness {
         "store-reader": storeReader,
         "passkey-options": passkeyOptions,
         "credential-import": credentialImport,
+        "json": json,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.

@@ -38,6 +38,8 @@ struct FuzzRegressionTests {
         + files(under: "Fixtures/store", named: ".swcred").map { Input(target: "store-reader", path: $0) }
         + files(under: "Fixtures/passkeys", named: ".json").map { Input(target: "passkey-options", path: $0) }
         + files(under: "Fixtures/exports").map { Input(target: "credential-import", path: $0) }
+        + files(under: "Fixtures/passkeys", named: ".json").map { Input(target: "json", path: $0) }
+        + files(under: "Fixtures/sites", named: "apple-app-site-association").map { Input(target: "json", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {
@@ -61,5 +63,9 @@ struct FuzzRegressionTests {
         #expect(FuzzHarness.passwordRules(rules) == [])
         // Lint and parse must agree: a file that does not parse is an error finding.
         #expect(FuzzHarness.aasa(Array("{\"applinks\": [".utf8)) == [])
+        // The JSON reader's policies agree on a repeat, and a deep or long input stays in its limits.
+        #expect(FuzzHarness.json(Array(#"{"a":1,"b":{"c":[2,-0,1e300,"\u00e9"]},"a":{"a":null}}"#.utf8)) == [])
+        let deep = String(repeating: "[", count: 13) + String(repeating: "]", count: 13)
+        #expect(FuzzHarness.json(Array(deep.utf8)) == [])
     }
 }

@@ -22,9 +22,10 @@ struct WebAuthnEncodingTests {
 
     @Test("the JSON reader: values, escapes, surrogate pairs")
     func jsonValues() throws {
-        let value = try JSONValue.parse(Array(#" {"a":[1,-2.5e3,true,false,null],"b":"x\u00e9\ud83d\ude00\n"} "#.utf8))
-        #expect(value.object?["a"]?.array == [.number(1), .number(-2500), .bool(true), .bool(false), .null])
-        #expect(value.object?["b"]?.string == "xé😀\n")
+        let text = #" {"a":[1,-2.5e3,true,false,null],"b":"x\u00e9\ud83d\ude00\n"} "#
+        let value = try WebAuthnJSON.parse(Array(text.utf8))
+        #expect(value.objectValue?["a"]?.arrayValue == [.number(1), .number(-2500), .bool(true), .bool(false), .null])
+        #expect(value.objectValue?["b"]?.stringValue == "xé😀\n")
     }
 
     @Test("PK-5: the JSON reader refuses malformed input, duplicates and anything over its limits with malformedInput")
@@ -34,17 +35,17 @@ struct WebAuthnEncodingTests {
             "-", "tru", "{\"a\" 1}", "[1 2]", "\"\\x\"", "1e999",
         ]
         for text in bad {
-            #expect(throws: SWCredError(.malformedInput, "")) { try JSONValue.parse(Array(text.utf8)) }
+            #expect(throws: SWCredError(.malformedInput, "")) { try WebAuthnJSON.parse(Array(text.utf8)) }
         }
         let deep = String(repeating: "[", count: 17) + String(repeating: "]", count: 17)
-        #expect(throws: SWCredError(.malformedInput, "")) { try JSONValue.parse(Array(deep.utf8)) }
+        #expect(throws: SWCredError(.malformedInput, "")) { try WebAuthnJSON.parse(Array(deep.utf8)) }
         let fine = String(repeating: "[", count: 16) + String(repeating: "]", count: 16)
-        #expect((try? JSONValue.parse(Array(fine.utf8))) != nil)
+        #expect((try? WebAuthnJSON.parse(Array(fine.utf8))) != nil)
         let big = [UInt8](repeating: 0x20, count: 64 * 1024 + 1)
-        #expect(throws: SWCredError(.malformedInput, "")) { try JSONValue.parse(big) }
+        #expect(throws: SWCredError(.malformedInput, "")) { try WebAuthnJSON.parse(big) }
         let many = "[" + Array(repeating: "0", count: 257).joined(separator: ",") + "]"
-        #expect(throws: SWCredError(.malformedInput, "")) { try JSONValue.parse(Array(many.utf8)) }
-        #expect(throws: SWCredError(.malformedInput, "")) { try JSONValue.parse([0x22, 0xFF, 0x22]) }
+        #expect(throws: SWCredError(.malformedInput, "")) { try WebAuthnJSON.parse(Array(many.utf8)) }
+        #expect(throws: SWCredError(.malformedInput, "")) { try WebAuthnJSON.parse([0x22, 0xFF, 0x22]) }
     }
 
     @Test("PK-5: a challenge of 16 and 1024 bytes is read; 0, 15 and 1025 bytes are TypeError (exit 50)")

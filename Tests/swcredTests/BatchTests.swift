@@ -92,6 +92,27 @@ struct BatchTests {
         #expect(!result.stdout.contains("xxxxxxxx"))
     }
 
+    @Test("a key given twice in a request line is refused (65) naming the key, never a value; the batch goes on")
+    func duplicateKey() throws {
+        let home = try CLI.temporaryDirectory("swcred-batch-duplicate")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let input = [
+            #"{"id": 1, "op": "add", "domain": "tacos.example", "account": "a", "password": "pw-one", "password": "pw-two"}"#,
+            #"{"id": 2, "op": "add", "domain": "tacos.example", "account": "b", "password": "short", "user": null}"#,
+            #"{"id": 3, "op": "passkey-register", "options": {"rp": {"id": "tacos.example", "id": "x.example"}}}"#,
+            "\u{FEFF}" + #"{"id": 4, "op": "add", "domain": "tacos.example", "account": "c", "password": "bom"}"#,
+        ].joined(separator: "\n") + "\n"
+        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let results = try Self.lines(result)
+        #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0, 65, 0])  // a BOM is skipped, as before
+        let message = (results[0]["error"] as? [String: Any])?["message"] as? String
+        #expect(message == #"line 1: the key "password" appears more than once"#, "\(message ?? "nil")")
+        let nested = (results[2]["error"] as? [String: Any])?["message"] as? String
+        #expect(nested == #"line 3: the key "id" appears more than once in options.rp"#, "\(nested ?? "nil")")
+        #expect(!result.stdout.contains("pw-one") && !result.stdout.contains("pw-two"))
+        #expect(!result.stderr.contains("pw-one") && !result.stderr.contains("pw-two"))
+    }
+
     @Test("adds are grouped: 300 adds cost a few store writes, not 300; every result is in order and every item saved")
     func groupedWrites() async throws {
         let home = try CLI.temporaryDirectory("swcred-batch-group")

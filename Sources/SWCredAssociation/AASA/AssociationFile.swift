@@ -106,9 +106,10 @@ public struct AssociationFile: Sendable, Hashable {
                 .warning(
                     "the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9", id: "SWC004"))
         }
-        let parsed: (value: JSONValue, duplicates: [JSONReader.DuplicateKey])
+        let parsed: JSONReader.Document
         do {
-            parsed = try JSONReader(maximumDepth: limits.maximumDepth).parse(body)
+            // The size was checked before unwrapping: only the depth limit is left to the reader.
+            parsed = try JSONReader(limits: .depthOnly(limits.maximumDepth), duplicateKeys: .report).read(body)
         } catch {
             return .failure(
                 ParseFailure(
@@ -124,7 +125,7 @@ public struct AssociationFile: Sendable, Hashable {
                         .malformedAASA,
                         "the file's top level is \(parsed.value.typeName), not an object (NSCocoaErrorDomain 3840)")))
         }
-        for duplicate in parsed.duplicates {
+        for duplicate in parsed.duplicateKeys {
             let at = duplicate.path.isEmpty ? "the top level" : duplicate.path
             diagnostics.append(
                 .warning(
@@ -132,7 +133,7 @@ public struct AssociationFile: Sendable, Hashable {
                     id: "SWC005"))
         }
         var file = AssociationFile(
-            json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicates,
+            json: body, root: root, diagnostics: diagnostics, duplicateKeys: parsed.duplicateKeys,
             wasSigned: signed, hadByteOrderMark: bom)
         file.transcodedFrom = transcodedFrom
         return .success(file)

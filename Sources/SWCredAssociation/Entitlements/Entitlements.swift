@@ -68,7 +68,8 @@ public struct Entitlements: Sendable, Hashable {
         } else if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{")
         {
             do {
-                root = PlistValue(json: try JSONReader(maximumDepth: limits.maximumDepth).parse(bytes).value)
+                let reader = JSONReader(limits: .depthOnly(limits.maximumDepth), duplicateKeys: .report)
+                root = PlistValue(json: try reader.read(bytes).value)
             } catch {
                 throw SWCredError(.malformedEntitlements, "the entitlements file is not valid JSON: \(error)")
             }

@@ -108,7 +108,7 @@ public struct AssociationLinter: Sendable {
         }
         for duplicate in file.duplicateKeys {
             c.add(
-                .duplicateKey, .warning, JSONPath.child(duplicate.path, duplicate.key),
+                .duplicateKey, .warning, duplicate.memberPath,
                 "key '\(duplicate.key)' appears more than once; the last one wins", "remove the earlier duplicate")
         }
         lintTopLevel(file.root, into: &c)

@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// Validates the associated-domains part of an entitlements file (`swcred lint --entitlements`),
 /// with the same finding shape as ``AssociationLinter`` and ids `SWC1xx`.
 ///

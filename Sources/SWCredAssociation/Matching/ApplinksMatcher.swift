@@ -1,3 +1,5 @@
+public import SWCredCore
+
 /// What opening a URL does for an app (AD-7.2): `exclude` (a "blocked match") is kept distinct
 /// from `no_match`.
 public enum MatchOutcome: String, Sendable, Hashable, Codable {

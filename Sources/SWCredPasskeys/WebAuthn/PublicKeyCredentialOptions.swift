@@ -37,7 +37,7 @@ public struct PublicKeyCredentialCreationOptions: Sendable, Hashable {
     /// - Throws: `malformedInput` (65) when the bytes are not JSON; `passkeyInvalidOptions`
     ///   (TypeError, 50) when a member is missing, of the wrong type or out of range.
     public init(json bytes: [UInt8], asApp: Bool = false) throws(SWCredError) {
-        try self.init(value: try JSONValue.parse(bytes), asApp: asApp)
+        try self.init(value: try WebAuthnJSON.parse(bytes), asApp: asApp)
     }
 
     /// Reads the options from an already parsed JSON value (a batch line's `options` member).
@@ -45,7 +45,7 @@ public struct PublicKeyCredentialCreationOptions: Sendable, Hashable {
         let reader = try OptionsReader(value, asApp: asApp)
         let rp = try reader.object(reader.root, "rp")
         if let id = rp["id"] {
-            guard let text = id.string, let canonical = RelyingPartyID.canonical(text) else {
+            guard let text = id.stringValue, let canonical = RelyingPartyID.canonical(text) else {
                 throw reader.invalid("rp.id is not a valid domain")
             }
             rpID = canonical
@@ -58,12 +58,13 @@ public struct PublicKeyCredentialCreationOptions: Sendable, Hashable {
         userName = try reader.string(user, "user.name", key: "name")
         userDisplayName = try reader.string(user, "user.displayName", key: "displayName")
         challenge = try reader.bytes(reader.root, "challenge", key: "challenge", range: PasskeyLimits.challengeBytes)
-        guard let params = reader.root["pubKeyCredParams"]?.array else {
+        guard let params = reader.root["pubKeyCredParams"]?.arrayValue else {
             throw reader.invalid("pubKeyCredParams must be an array")
         }
         var algorithms: [Int] = []
         for param in params {
-            guard let object = param.object, let type = object["type"]?.string, let alg = object["alg"]?.number,
+            guard let object = param.objectValue, let type = object["type"]?.stringValue,
+                let alg = object["alg"]?.numberValue,
                 alg == alg.rounded(), abs(alg) < 1e9
             else { throw reader.invalid("each pubKeyCredParams entry needs a type and an integer alg") }
             if type == "public-key" { algorithms.append(Int(alg)) }
@@ -71,10 +72,11 @@ public struct PublicKeyCredentialCreationOptions: Sendable, Hashable {
         self.algorithms = algorithms
         excludeCredentials = try reader.descriptors("excludeCredentials")
         let selection = try reader.optionalObject(reader.root, "authenticatorSelection")
-        userVerification = selection?["userVerification"]?.string.flatMap(OptionsReader.userVerification) ?? "preferred"
-        attestation = reader.root["attestation"]?.string ?? "none"
+        userVerification =
+            selection?["userVerification"]?.stringValue.flatMap(OptionsReader.userVerification) ?? "preferred"
+        attestation = reader.root["attestation"]?.stringValue ?? "none"
         let extensions = try reader.optionalObject(reader.root, "extensions")
-        credPropsRequested = extensions?["credProps"]?.bool == true
+        credPropsRequested = extensions?["credProps"]?.boolValue == true
         try reader.checkTimeout()
     }
 
@@ -97,7 +99,7 @@ public struct PublicKeyCredentialRequestOptions: Sendable, Hashable {
     /// Reads the JSON form.
     /// - Throws: as ``PublicKeyCredentialCreationOptions/init(json:asApp:)``.
     public init(json bytes: [UInt8], asApp: Bool = false) throws(SWCredError) {
-        try self.init(value: try JSONValue.parse(bytes), asApp: asApp)
+        try self.init(value: try WebAuthnJSON.parse(bytes), asApp: asApp)
     }
 
     /// Reads the options from an already parsed JSON value.
@@ -105,7 +107,7 @@ public struct PublicKeyCredentialRequestOptions: Sendable, Hashable {
         let reader = try OptionsReader(value, asApp: asApp)
         challenge = try reader.bytes(reader.root, "challenge", key: "challenge", range: PasskeyLimits.challengeBytes)
         if let id = reader.root["rpId"] {
-            guard let text = id.string, let canonical = RelyingPartyID.canonical(text) else {
+            guard let text = id.stringValue, let canonical = RelyingPartyID.canonical(text) else {
                 throw reader.invalid("rpId is not a valid domain")
             }
             rpID = canonical
@@ -113,7 +115,8 @@ public struct PublicKeyCredentialRequestOptions: Sendable, Hashable {
             rpID = nil
         }
         allowCredentials = try reader.descriptors("allowCredentials")
-        userVerification = reader.root["userVerification"]?.string.flatMap(OptionsReader.userVerification) ?? "preferred"
+        userVerification =
+            reader.root["userVerification"]?.stringValue.flatMap(OptionsReader.userVerification) ?? "preferred"
         try reader.checkTimeout()
     }
 }
@@ -133,13 +136,13 @@ enum PasskeyItemLimits {
 
 /// Typed access to the parsed options object, failing with TypeError.
 struct OptionsReader {
-    let root: [String: JSONValue]
+    let root: JSONObject
     let asApp: Bool
 
     init(_ value: JSONValue, asApp: Bool) throws(SWCredError) {
         self.asApp = asApp
-        guard let root = value.object else {
-            self.root = [:]
+        guard let root = value.objectValue else {
+            self.root = JSONObject()
             throw invalid("the options must be a JSON object")
         }
         self.root = root
@@ -149,27 +152,27 @@ struct OptionsReader {
         PasskeyFailure.invalidOptions.error(message, asApp: asApp)
     }
 
-    func object(_ parent: [String: JSONValue], _ key: String) throws(SWCredError) -> [String: JSONValue] {
-        guard let object = parent[key]?.object else { throw invalid("\(key) must be an object") }
+    func object(_ parent: JSONObject, _ key: String) throws(SWCredError) -> JSONObject {
+        guard let object = parent[key]?.objectValue else { throw invalid("\(key) must be an object") }
         return object
     }
 
-    func optionalObject(_ parent: [String: JSONValue], _ key: String) throws(SWCredError) -> [String: JSONValue]? {
+    func optionalObject(_ parent: JSONObject, _ key: String) throws(SWCredError) -> JSONObject? {
         guard let value = parent[key], value != .null else { return nil }
-        guard let object = value.object else { throw invalid("\(key) must be an object") }
+        guard let object = value.objectValue else { throw invalid("\(key) must be an object") }
         return object
     }
 
-    func string(_ parent: [String: JSONValue], _ name: String, key: String) throws(SWCredError) -> String {
-        guard let text = parent[key]?.string else { throw invalid("\(name) must be a string") }
+    func string(_ parent: JSONObject, _ name: String, key: String) throws(SWCredError) -> String {
+        guard let text = parent[key]?.stringValue else { throw invalid("\(name) must be a string") }
         guard text.utf8.count <= 512 else { throw invalid("\(name) is longer than 512 bytes") }
         return text
     }
 
-    func bytes(_ parent: [String: JSONValue], _ name: String, key: String, range: ClosedRange<Int>) throws(SWCredError)
+    func bytes(_ parent: JSONObject, _ name: String, key: String, range: ClosedRange<Int>) throws(SWCredError)
         -> [UInt8]
     {
-        guard let text = parent[key]?.string else { throw invalid("\(name) must be a base64url string") }
+        guard let text = parent[key]?.stringValue else { throw invalid("\(name) must be a base64url string") }
         guard let decoded = Base64URL.decode(text) else { throw invalid("\(name) is not base64url") }
         guard range.contains(decoded.count) else {
             throw invalid("\(name) is \(decoded.count) bytes; it must be \(range.lowerBound)-\(range.upperBound)")
@@ -179,13 +182,13 @@ struct OptionsReader {
 
     func descriptors(_ key: String) throws(SWCredError) -> [PublicKeyCredentialDescriptor] {
         guard let value = root[key], value != .null else { return [] }
-        guard let list = value.array else { throw invalid("\(key) must be an array") }
+        guard let list = value.arrayValue else { throw invalid("\(key) must be an array") }
         guard list.count <= PasskeyLimits.maxDescriptors else {
             throw invalid("\(key) has \(list.count) entries; the limit is \(PasskeyLimits.maxDescriptors)")
         }
         var result: [PublicKeyCredentialDescriptor] = []
         for entry in list {
-            guard let object = entry.object, let type = object["type"]?.string else {
+            guard let object = entry.objectValue, let type = object["type"]?.stringValue else {
                 throw invalid("each \(key) entry needs a type and an id")
             }
             let id = try bytes(object, "\(key)[].id", key: "id", range: 1...PasskeyItemLimits.credentialID)
@@ -196,7 +199,9 @@ struct OptionsReader {
 
     func checkTimeout() throws(SWCredError) {
         guard let value = root["timeout"], value != .null else { return }
-        guard let number = value.number, number >= 0 else { throw invalid("timeout must be a non-negative number") }
+        guard let number = value.numberValue, number >= 0 else {
+            throw invalid("timeout must be a non-negative number")
+        }
     }
 
     static func userVerification(_ value: String) -> String? {

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 public import SWCredCore
 public import SWCredSodium
 #if canImport(Glibc)
@@ -36,8 +36,8 @@ public struct ImportedCredential: Sendable, Hashable {
 ///
 /// The input is read into guarded memory (``read(path:limits:)``, ``read(descriptor:limits:)``),
 /// and each password is decoded straight from it into a second guarded buffer; no password is held
-/// in a Swift `String` or array here (JSON lines are the exception: Foundation's JSON parser makes
-/// a `String`, which is copied into the buffer at once and cannot be wiped). Errors name the line and
+/// in a Swift `String` or array here (JSON lines are the exception: the JSON reader makes a
+/// `String`, which is copied into the buffer at once and cannot be wiped). Errors name the line and
 /// column of the bad row or field and never a field's content.
 public struct CredentialFile: Sendable {
     /// The format read (the detected one for `auto`).
@@ -179,7 +179,7 @@ public struct CredentialFile: Sendable {
     }
 
     /// The parsing state; passwords go into `arena` (guarded memory) at `used`.
-    private struct Parser {
+    struct Parser {
         let limits: ImportLimits
         let storeLimits: StoreLimits
         var format: CredentialFileFormat?
@@ -334,104 +334,6 @@ public struct CredentialFile: Sendable {
             used += written
             return range
         }
-
-        // MARK: JSON lines
-
-        mutating func readJSONLines(
-            _ bytes: UnsafeRawBufferPointer, from start: Int, arena: UnsafeMutableRawBufferPointer
-        ) throws(SWCredError) {
-            try UTF8Check.validate(bytes, from: start)
-            var lineStart = start
-            var number = 0
-            while lineStart < bytes.count {
-                number += 1
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                defer { lineStart = lineEnd + 1 }
-                var contentEnd = lineEnd
-                if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-                if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                guard slice.count <= limits.maxJSONLineBytes else {
-                    throw SWCredError(
-                        .limitExceeded, "line \(number): the line is longer than \(limits.maxJSONLineBytes) bytes")
-                }
-                rows += 1
-                guard rows <= limits.csv.maxRecords else {
-                    throw SWCredError(.limitExceeded, "more than \(limits.csv.maxRecords) lines")
-                }
-                try readJSONLine(slice, number: number, arena: arena)
-            }
-        }
-
-        mutating func readJSONLine(
-            _ slice: UnsafeRawBufferPointer, number: Int, arena: UnsafeMutableRawBufferPointer
-        ) throws(SWCredError) {
-            // The decoder's own messages may quote the line (and so a password): replaced wholesale,
-            // naming only the key at fault.
-            func fail(_ key: String, _ reason: String) -> SWCredError {
-                SWCredError(.malformedInput, "line \(number), column 1 (\(key)): \(reason)")
-            }
-            let object: JSONLine
-            do {
-                object = try JSONDecoder().decode(JSONLine.self, from: Data(slice))
-            } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
-                let key = context.codingPath.last?.stringValue ?? "line"
-                throw fail(key, "\"\(key)\" has the wrong type")
-            } catch let DecodingError.valueNotFound(_, context) {
-                let key = context.codingPath.last?.stringValue ?? "line"
-                throw fail(key, "\"\(key)\" has the wrong type")
-            } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-                let key = context.codingPath.last?.stringValue ?? "line"
-                throw fail(key, "\"\(key)\" has a value out of range")
-            } catch {
-                throw SWCredError(.malformedInput, "line \(number), column 1: the line is not a JSON object")
-            }
-            if let schema = object.schema, schema != "swcred/1" {
-                throw fail("schema", "the schema must be \"swcred/1\"")
-            }
-            guard let server = object.server else { throw fail("server", "\"server\" is missing") }
-            let account = object.account ?? ""
-            guard let portValue = Optional(object.port ?? 0), (0...65535).contains(portValue) else {
-                throw fail("port", "\"port\" must be an integer from 0 to 65535 or null")
-            }
-            let port = UInt16(portValue)
-            let protocolCode = object.protocolCode ?? "htps"
-            guard protocolCode == "htps" || protocolCode == "http" else {
-                throw fail("protocol", "\"protocol\" must be \"htps\" or \"http\"")
-            }
-            let site: ImportedSite
-            switch ImportedSite.parseHost(server, port: port, protocolCode: protocolCode) {
-            case .site(let found): site = found
-            case .notWeb, .invalid:
-                throw fail("server", "\"server\" must be a host name (letters, digits, '-', '_', '.')")
-            }
-            try checkAccount(account, at: "line \(number), column 1")
-            guard let password = object.password else { throw fail("password", "\"password\" is missing") }
-            let count = password.utf8.count
-            let range = try store(count: count, at: "line \(number), column 1", arena: arena) { out in
-                var copy = password
-                return copy.withUTF8 { utf8 in
-                    out.copyMemory(from: UnsafeRawBufferPointer(utf8))
-                    return utf8.count
-                }
-            }
-            credentials.append(ImportedCredential(line: number, site: site, account: account, secret: range))
-        }
     }
 }
 
-/// One JSON line of a `jsonl` import (unknown keys are ignored).
-private struct JSONLine: Decodable {
-    var schema: String?
-    var server: String?
-    var account: String?
-    var password: String?
-    var port: Int?
-    var protocolCode: String?
-
-    private enum CodingKeys: String, CodingKey {
-        case schema, server, account, password, port
-        case protocolCode = "protocol"
-    }
-}

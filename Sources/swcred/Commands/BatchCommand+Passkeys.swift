@@ -20,8 +20,9 @@ extension BatchCommand {
             if forceManaged { device.managedDevice = true }
             return .app(swcApp, device: device)
         }
-        let line = try JSONValue.parse(Array(request.text.utf8))
-        guard let options = line.object?["options"], options.object != nil else {
+        // The line again, under the options reader's limits (depth 16, 8 KiB strings, 256 members).
+        let line = try WebAuthnJSON.parse(Array(request.text.utf8))
+        guard let options = line.objectValue?["options"], options.objectValue != nil else {
             throw SWCredError(.malformedInput, "line \(request.line): \(request.op) needs an \"options\" object")
         }
         let user = request.user ?? "allow"

@@ -207,58 +207,6 @@ struct BatchCommand: SWCredSubcommand {
     }
 }
 
-/// One request line.
-struct BatchRequest: Decodable {
-    var id: JSONScalar?
-    var op: String
-    var domain: String?
-    var account: String?
-    var pick: String?
-    var password: String?
-    var delete: Bool?
-    var generate: Bool?
-    var user: String?
-    var line = 0
-    /// The whole line (passkey ops read their `options` object from it).
-    var text = ""
-
-    private enum CodingKeys: String, CodingKey { case id, op, domain, account, pick, password, delete, generate, user }
-
-    static func decode(_ text: String, number: Int) throws(SWCredError) -> BatchRequest {
-        do {
-            var request = try JSONDecoder().decode(BatchRequest.self, from: Data(text.utf8))
-            request.line = number
-            request.text = text
-            return request
-        } catch {
-            // The decoder's message may quote the line, and the line may hold a password.
-            throw SWCredError(.malformedInput, "line \(number) is not a batch request object ({\"op\": \"request\"|\"add\", …})")
-        }
-    }
-}
-
-/// A request's `id`, echoed as given: a string, a number or null.
-enum JSONScalar: Codable, Sendable {
-    case string(String), number(Double), null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let number = try? container.decode(Double.self) { self = .number(number) }
-        else { self = .string(try container.decode(String.self)) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
-        case .null: try container.encodeNil()
-        }
-    }
-}
-
 /// One result line.
 struct BatchResult: Encodable {
     enum Body {

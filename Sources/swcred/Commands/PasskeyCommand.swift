@@ -45,7 +45,7 @@ struct PasskeyCallerOptions: ParsableArguments {
 
 /// Reads the options document: a file, or `-` for stdin; at most the JSON reader's limit (+1 to detect more).
 func readPasskeyOptions(_ path: String, storeOptions: GlobalStoreOptions) throws(SWCredError) -> [UInt8] {
-    let limit = JSONValue.Limits.default.maxBytes + 1
+    let limit = WebAuthnJSON.limits.maxBytes + 1
     if path == "-" {
         if storeOptions.passphraseStdin {
             throw SWCredError(.usage, "the options and the passphrase cannot both come from stdin")

@@ -160,6 +160,27 @@ struct CredentialImportTests {
         }
     }
 
+    @Test("JSON lines: a key given twice is malformedInput naming the key, never a value; null is absent; a BOM is skipped")
+    func jsonLinesDuplicateKeys() throws {
+        let first = "{\"server\":\"ok.example\",\"password\":\"x\"}\n"
+        let twice = "{\"server\":\"a.example\",\"password\":\"SECRET1\",\"password\":\"SECRET2\"}"
+        let error = try #require(Self.failure(first + twice + "\n"))
+        #expect(error.code == .malformedInput)
+        #expect(error.message == "line 2, column 1 (password): \"password\" appears more than once", "\(error.message)")
+        let nested = "{\"server\":\"a.example\",\"password\":\"SECRET\",\"note\":{\"k\":1,\"k\":2}}"
+        let inNested = try #require(Self.failure(first + nested + "\n"))
+        #expect(inNested.message == "line 2, column 1 (note.k): \"k\" appears more than once", "\(inNested.message)")
+        // Unknown keys and null members are as before: ignored, and the same as absent.
+        let file = try Self.parse(
+            first + "{\"server\":\"b.example\",\"account\":null,\"port\":null,\"x\":[{}],\"password\":\"y\"}\n")
+        #expect(file.credentials.map(\.account) == ["", ""])
+        // A byte-order mark at a line's start is skipped, as Foundation's reader did.
+        let marked = try Self.parse(first + "\u{FEFF}{\"server\":\"c.example\",\"password\":\"z\"}\n")
+        #expect(marked.credentials.count == 2)
+        #expect(Self.failure(first + "{\"server\":\"b.example\",\"password\":\"y\",\"port\":80.5}\n")?.message
+            == "line 2, column 1 (port): \"port\" has a value out of range")
+    }
+
     @Test("CLI-IMPORT: conflicts with the store and within the file follow --on-conflict; same password is unchanged")
     func conflicts() throws {
         var store = StoreContents(creationDate: Self.date)
