@@ -130,6 +130,7 @@ let package = Package(
             path: "Tests/SWCredFuzzHarness"
         ),
         .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
+        .testTarget(name: "SWCredCoreTests", dependencies: ["SWCredCore"]),
         .testTarget(
             name: "SWCredAssociationTests",
             dependencies: ["SWCredAssociation", "SWCredCore"],

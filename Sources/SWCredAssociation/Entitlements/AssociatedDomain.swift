@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// One parsed `service:host[:port][?mode=…]` entry of `com.apple.developer.associated-domains`.
 ///
 /// Parsing follows AD-2.2 step by step and validity AD-2.3. Hosts are lowercase ASCII; a
@@ -104,18 +106,17 @@ public struct EntitlementEntry: Sendable, Hashable {
             guard let close = hostPart.firstIndex(of: "]") else { return invalid("unterminated IPv6 literal") }
             let after = hostPart[hostPart.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":"), let value = Int(after.dropFirst()), (1...65535).contains(value) else {
+                guard after.hasPrefix(":"), let value = Port(parsing: after.dropFirst()) else {
                     return invalid("the port must be a number from 1 to 65535")
                 }
-                port = value
+                port = value.intValue
             }
             hostPart = hostPart[...close]
         } else if let portColon = hostPart.lastIndex(of: ":") {
-            let digits = hostPart[hostPart.index(after: portColon)...]
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                digits.count <= 5, let value = Int(digits), (1...65535).contains(value)
-            else { return invalid("the port must be a number from 1 to 65535") }
-            port = value
+            guard let value = Port(parsing: hostPart[hostPart.index(after: portColon)...]) else {
+                return invalid("the port must be a number from 1 to 65535")
+            }
+            port = value.intValue
             hostPart = hostPart[..<portColon]
         }
         // Step 5: modes from the query.
@@ -146,7 +147,7 @@ public struct EntitlementEntry: Sendable, Hashable {
         }
         // Validity (AD-2.3).
         let ascii = host.unicodeScalars.allSatisfy(\.isASCII)
-        if ascii { host = host.lowercased() }
+        if ascii { host = HostName.lowercasedASCII(host) }
         let domain = AssociatedDomain(service: service, host: host, port: port, wildcard: wildcard, modes: modes)
         if !ascii {
             var message = "the host '\(host)' is not ASCII; internationalised names must be written in Punycode"
@@ -172,22 +173,19 @@ public struct EntitlementEntry: Sendable, Hashable {
         return EntitlementEntry(raw: raw, domain: domain, valid: true, diagnostics: diagnostics)
     }
 
-    /// Why `host` is not a valid entry host (AD-2.3), or `nil`.
+    /// Why `host` is not a valid entry host (AD-2.3), or `nil`: an IP literal in brackets, or an
+    /// entitlement ``HostName`` that meets the rules on wildcards, IP addresses and `localhost`.
     static func hostProblem(_ host: String, wildcard: Bool, modes: AssociationModes) -> String? {
-        if host.isEmpty { return "the host is empty" }
         if host.hasPrefix("[") {
             return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
         }
-        if host.hasSuffix(".") { return "the host has a trailing dot" }
-        if host.hasPrefix(".") { return "the host begins with a dot" }
-        if host.contains("*") { return "a wildcard is only the leading '*.'" }
-        let allowed = host.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        let name: HostName
+        do throws(HostName.ParseError) {
+            name = try HostName(host, syntax: .entitlement)
+        } catch {
+            return problem(error, in: host)
         }
-        if !allowed { return "the host may contain only letters, digits, '-' and '.'" }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.contains(where: \.isEmpty) { return "the host has an empty label" }
-        if labels.contains(where: { $0.count > 63 }) { return "a host label is longer than 63 characters" }
+        let labels = name.text.split(separator: ".", omittingEmptySubsequences: false)
         let isIPv4 =
             labels.count == 4
             && labels.allSatisfy { label in
@@ -197,15 +195,31 @@ public struct EntitlementEntry: Sendable, Hashable {
             if wildcard { return "an IP address cannot be a wildcard" }
             return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
         }
-        if host == "localhost" {
+        if name.text == "localhost" {
             if wildcard { return "'*.localhost' is not a valid wildcard" }
             return modes.contains(.developer) ? nil : "'localhost' is valid only in a '?mode=developer' entry"
         }
         if labels.count < 2 {
             return wildcard
-                ? "'*.\(host)' would cover a whole top-level domain; the rest after '*.' must itself be valid"
+                ? "'*.\(name.text)' would cover a whole top-level domain; the rest after '*.' must itself be valid"
                 : "the host needs at least one dot"
         }
         return nil
+    }
+
+    /// The message for a host that is not an entitlement ``HostName``.
+    private static func problem(_ error: HostName.ParseError, in host: String) -> String {
+        switch error {
+        case .notASCII: "the host is not ASCII"
+        case .empty: "the host is empty"
+        case .tooLong: "the host is longer than \(HostName.maximumLength) bytes"
+        case .trailingDot: "the host has a trailing dot"
+        case .leadingDot: "the host begins with a dot"
+        case .character:
+            host.contains("*")
+                ? "a wildcard is only the leading '*.'" : "the host may contain only letters, digits, '-' and '.'"
+        case .emptyLabel: "the host has an empty label"
+        case .labelTooLong: "a host label is longer than \(HostName.maximumLabelLength) characters"
+        }
     }
 }

@@ -392,10 +392,11 @@ public struct CredentialFile: Sendable {
             }
             guard let server = object.server else { throw fail("server", "\"server\" is missing") }
             let account = object.account ?? ""
-            guard let portValue = Optional(object.port ?? 0), (0...65535).contains(portValue) else {
+            // 0 (or null) is "no port"; anything else must be a ``Port``.
+            let portValue = object.port ?? 0
+            guard let port: UInt16 = portValue == 0 ? 0 : Port(portValue)?.value else {
                 throw fail("port", "\"port\" must be an integer from 0 to 65535 or null")
             }
-            let port = UInt16(portValue)
             let protocolCode = object.protocolCode ?? "htps"
             guard protocolCode == "htps" || protocolCode == "http" else {
                 throw fail("protocol", "\"protocol\" must be \"htps\" or \"http\"")

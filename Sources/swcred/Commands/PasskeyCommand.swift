@@ -277,7 +277,7 @@ struct PasskeyListCommand: SWCredSubcommand {
     var rpID: String?
 
     func execute(_ console: Console) async throws -> Int32 {
-        let filter = rpID?.lowercased()
+        let filter = rpID.map { HostName.lowercasedASCII($0) }
         let passkeys = try await storeOptions.read(console: console) { (contents: StoreContents) in
             contents.passkeys.filter { filter == nil || $0.rpID == filter }.map(ListedPasskey.init)
         }
@@ -332,7 +332,7 @@ struct PasskeyDeleteCommand: SWCredSubcommand {
         guard let id = Base64URL.decode(credentialID), !id.isEmpty else {
             throw SWCredError(.invalidParameter, "the credential ID is not base64url")
         }
-        let rp = rpID.lowercased()
+        let rp = HostName.lowercasedASCII(rpID)
         let removed = try await storeOptions.modify(console: console, createIfMissing: false) {
             (contents: inout StoreContents, _: Date) throws(SWCredError) -> ListedPasskey in
             ListedPasskey(try contents.deletePasskey(rpID: rp, credentialID: id))

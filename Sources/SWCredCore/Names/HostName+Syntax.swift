@@ -1,0 +1,82 @@
+extension HostName {
+    /// The rules of one kind of call site.
+    ///
+    /// Every syntax lowercases ASCII once and refuses non-ASCII and the empty name. The cases keep
+    /// the sets each call site accepted before they shared this type; where they still differ,
+    /// the case says so.
+    ///
+    /// | Syntax | Characters | Trailing dot | ≤ 253 bytes | Labels non-empty | Labels ≤ 63 |
+    /// |---|---|---|---|---|---|
+    /// | ``dnsName`` | letters, digits, `-` | one removed | yes | yes | no |
+    /// | ``urlHost`` | letters, digits, `-`, `_` | one removed | yes | yes | no |
+    /// | ``linkURLHost`` | letters, digits, `-`, `_` | one removed | no | no | no |
+    /// | ``entitlement`` | letters, digits, `-` | refused | yes | yes | yes |
+    /// | ``urlAuthority`` | URL host characters | kept | yes | no | no |
+    public enum Syntax: Sendable, Hashable, CaseIterable {
+        /// A DNS name to connect to: the host of an association-file retrieval (`swcred fetch`,
+        /// `--resolve`). Letters, digits, `-` and `.`, so that nothing in it can change a URL's
+        /// path or authority.
+        case dnsName
+        /// A URL host as the keychain stores a server: a site on the command line, an imported
+        /// URL or server. As ``dnsName``, plus `_` (which URLs allow and some sites use).
+        case urlHost
+        /// The host of a universal-link URL as the matcher compares it (AD-7.1): as ``urlHost``,
+        /// without the length and label checks. Such a host can only fail to match an entitlement,
+        /// which is valid by ``entitlement`` rules, so the matcher does not refuse it.
+        case linkURLHost
+        /// A host written in an entitlement (AD-2.3) or a WebAuthn RP ID: letters, digits, `-`
+        /// and `.`, no trailing dot, no empty label, labels of at most 63 bytes. The call sites add
+        /// their own rules (wildcards, `localhost`, IP literals, the number of labels).
+        case entitlement
+        /// The host of `https://<fqdn>` as a URL parser gives it (SWC-6.4, `SWCDomain`): URL host
+        /// characters, that is unreserved, sub-delimiters, `%`, and the brackets and `:` of an IP
+        /// literal; no label checks and no trailing-dot removal. This is intended: the emulator reads
+        /// the argument the way Apple's URL parsing does, and the entitlement check refuses
+        /// what is not a host afterwards.
+        case urlAuthority
+
+        /// Whether one trailing dot is removed (otherwise a trailing dot is an empty label).
+        @inlinable
+        var removesTrailingDot: Bool {
+            switch self {
+            case .dnsName, .urlHost, .linkURLHost: true
+            case .entitlement, .urlAuthority: false
+            }
+        }
+
+        /// Whether the name is limited to ``HostName/maximumLength`` bytes.
+        @inlinable
+        var limitsLength: Bool { self != .linkURLHost }
+
+        /// Whether labels are checked: none empty (no leading, trailing or double dot).
+        @inlinable
+        var checksLabels: Bool {
+            switch self {
+            case .dnsName, .urlHost, .entitlement: true
+            case .linkURLHost, .urlAuthority: false
+            }
+        }
+
+        /// Whether labels are limited to ``HostName/maximumLabelLength`` bytes.
+        @inlinable
+        var limitsLabels: Bool { self == .entitlement }
+
+        /// Whether `byte`, which is ASCII and not a capital letter, may appear in a name.
+        @inlinable
+        func allows(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+                UInt8(ascii: "."):
+                return true
+            case UInt8(ascii: "_"):
+                return self == .urlHost || self == .linkURLHost || self == .urlAuthority
+            case UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+                UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
+                return self == .urlAuthority
+            default:
+                return false
+            }
+        }
+    }
+}
