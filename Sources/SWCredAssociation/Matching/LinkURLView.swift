@@ -182,7 +182,7 @@ public struct LinkURLView: Sendable {
         }
         // '@', '[', anything but a plain host: LinkURL decides.
         let hostBytes = UnsafeBufferPointer(rebasing: bytes[restStart..<hostEnd])
-        guard HostName.problem(utf8: hostBytes, syntax: .linkURLHost) == nil else { return nil }
+        guard case .none = HostName.problem(utf8: hostBytes, syntax: .linkURLHost) else { return nil }
         return Scan(
             count: count, hostStart: restStart, hostEnd: hostEnd, nonDefaultPort: nonDefaultPort,
             pathStart: pathStart, pathEnd: pathEnd, queryStart: queryStart, queryEnd: queryEnd,

@@ -61,22 +61,29 @@ extension HostName {
         @inlinable
         var limitsLabels: Bool { self == .entitlement }
 
-        /// Whether `byte`, which is ASCII and not a capital letter, may appear in a name.
+        /// The bytes a name may hold, as bits: bit `b` of `low` for byte `b` below 64, bit `b - 64`
+        /// of `high` for bytes 64–127. Letters of both cases, digits, `-` and `.` everywhere; `_`
+        /// in URL hosts; the sub-delimiters `~!$&'()+,;=`, `%`, `[`, `]` and `:` in URL authorities.
         @inlinable
-        func allows(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
-                UInt8(ascii: "."):
-                return true
-            case UInt8(ascii: "_"):
-                return self == .urlHost || self == .linkURLHost || self == .urlAuthority
-            case UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-                UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
-                return self == .urlAuthority
-            default:
-                return false
+        var allowedBytes: (low: UInt64, high: UInt64) {
+            let letterDigitHyphenDot: (low: UInt64, high: UInt64) = (0x03FF_6000_0000_0000, 0x07FF_FFFE_07FF_FFFE)
+            let underscore: UInt64 = 0x8000_0000
+            switch self {
+            case .dnsName, .entitlement:
+                return letterDigitHyphenDot
+            case .urlHost, .linkURLHost:
+                return (letterDigitHyphenDot.low, letterDigitHyphenDot.high | underscore)
+            case .urlAuthority:
+                return (letterDigitHyphenDot.low | 0x2C00_1BF2_0000_0000, letterDigitHyphenDot.high | underscore | 0x4000_0000_2800_0000)
             }
+        }
+
+        /// Whether `byte` may appear in a name (letters of either case).
+        ///
+        /// - Parameter byte: Any byte.
+        @inlinable
+        public func allows(_ byte: UInt8) -> Bool {
+            byte < 0x80 && (byte < 64 ? allowedBytes.low >> byte : allowedBytes.high >> (byte & 63)) & 1 == 1
         }
     }
 }
