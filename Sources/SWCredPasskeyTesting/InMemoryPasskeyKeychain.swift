@@ -46,7 +46,8 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
         try state.withLock { (contents: inout StoreContents) throws(SWCredError) in
             _ = try contents.upsertAssociationRecord(
                 AssociationRecord(
-                    service: .webcredentials, appID: appID, host: HostName.lowercasedASCII(domain), siteApproval: .approved, source: .manual))
+                    service: .webcredentials, appID: appID, host: HostName.lowercasedASCII(domain),
+                    siteApproval: .approved, source: .manual))
         }
     }
 

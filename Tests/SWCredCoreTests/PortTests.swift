@@ -17,17 +17,21 @@ struct PortTests {
         #expect(Port.https.intValue == 443)
     }
 
-    @Test("Digits only, at most five of them", arguments: [
-        ("1", 1), ("443", 443), ("08443", 8443), ("65535", 65535),
-    ])
+    @Test(
+        "Digits only, at most five of them",
+        arguments: [
+            ("1", 1), ("443", 443), ("08443", 8443), ("65535", 65535),
+        ])
     func parses(text: String, value: Int) {
         #expect(Port(parsing: Substring(text))?.intValue == value)
         #expect(Port.number(parsing: Substring(text)) == value)
     }
 
-    @Test("Anything else is refused", arguments: [
-        "", "0", "00000", "65536", "99999", "000001", "+443", "-1", " 443", "443 ", "4 3", "0x1F", "١٢", "443a",
-    ])
+    @Test(
+        "Anything else is refused",
+        arguments: [
+            "", "0", "00000", "65536", "99999", "000001", "+443", "-1", " 443", "443 ", "4 3", "0x1F", "١٢", "443a",
+        ])
     func refused(text: String) {
         #expect(Port(parsing: Substring(text)) == nil)
     }

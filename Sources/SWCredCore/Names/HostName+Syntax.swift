@@ -74,13 +74,18 @@ extension HostName {
             case .urlHost, .linkURLHost:
                 return (letterDigitHyphenDot.low, letterDigitHyphenDot.high | underscore)
             case .urlAuthority:
-                return (letterDigitHyphenDot.low | 0x2C00_1BF2_0000_0000, letterDigitHyphenDot.high | underscore | 0x4000_0000_2800_0000)
+                let subDelimiters: (low: UInt64, high: UInt64) = (0x2C00_1BF2_0000_0000, 0x4000_0000_2800_0000)
+                return (
+                    letterDigitHyphenDot.low | subDelimiters.low,
+                    letterDigitHyphenDot.high | underscore | subDelimiters.high
+                )
             }
         }
 
         /// Whether `byte` may appear in a name (letters of either case).
         ///
         /// - Parameter byte: Any byte.
+        /// - Returns: Whether the syntax allows `byte`; never for bytes outside ASCII.
         @inlinable
         public func allows(_ byte: UInt8) -> Bool {
             byte < 0x80 && (byte < 64 ? allowedBytes.low >> byte : allowedBytes.high >> (byte & 63)) & 1 == 1

@@ -70,6 +70,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// - Parameters:
     ///   - bytes: The name's bytes.
     ///   - syntax: The rules of the call site.
+    /// - Returns: The first problem, or `nil` for a valid name.
     @inlinable @inline(__always)
     public static func problem<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, syntax: Syntax) -> ParseError? {
         measure(bytes, syntax: syntax).problem
@@ -80,6 +81,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// - Parameters:
     ///   - bytes: The name's bytes.
     ///   - syntax: The rules of the call site.
+    /// - Returns: The first problem, or `nil` for a valid name.
     @inlinable @inline(__always)
     public static func problem(utf8 bytes: UnsafeBufferPointer<UInt8>, syntax: Syntax) -> ParseError? {
         measure(buffer: bytes, syntax: syntax).problem
@@ -90,6 +92,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// with `_` does not). A check of the canonical text; nothing is rewritten.
     ///
     /// - Parameter syntax: The rules to check.
+    /// - Returns: Whether ``text`` is a name of `syntax`, unchanged by parsing.
     public func conforms(to syntax: Syntax) -> Bool {
         let shape = Self.measure(text.utf8, syntax: syntax)
         return shape.problem == nil && shape.length == text.utf8.count
@@ -152,7 +155,9 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     @inlinable @inline(__always)
     static func measure(buffer: UnsafeBufferPointer<UInt8>, syntax: Syntax) -> Shape {
         let count = buffer.count
-        guard count > 0, let base = buffer.baseAddress else { return Shape(length: 0, hasUpper: false, problem: .empty) }
+        guard count > 0, let base = buffer.baseAddress else {
+            return Shape(length: 0, hasUpper: false, problem: .empty)
+        }
         let dot = UInt8(ascii: ".")
         let first = base[0]
         let last = base[count &- 1]
@@ -190,17 +195,19 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
         // One trailing dot is removed, or (when kept) refused as an empty last label.
         let length = syntax.removesTrailingDot && last == dot ? count - 1 : count
-        let problem: ParseError? =
-            if nonASCII { .notASCII }
-            else if length == 0 { .empty }
-            else if syntax.limitsLength, length > maximumLength { .tooLong }
-            else if !syntax.checksLabels { badByte.map(ParseError.character) }
-            else if last == dot, length == count { .trailingDot }
-            else if first == dot { .leadingDot }
-            else if let badByte { .character(badByte) }
-            else if emptyLabel { .emptyLabel }
-            else if syntax.limitsLabels, longLabel { .labelTooLong }
-            else { nil }
-        return Shape(length: length, hasUpper: hasUpper, problem: problem)
+        // The first problem in the order ParseError declares them.
+        func firstProblem() -> ParseError? {
+            if nonASCII { return .notASCII }
+            if length == 0 { return .empty }
+            if syntax.limitsLength, length > maximumLength { return .tooLong }
+            if !syntax.checksLabels { return badByte.map(ParseError.character) }
+            if last == dot, length == count { return .trailingDot }
+            if first == dot { return .leadingDot }
+            if let badByte { return .character(badByte) }
+            if emptyLabel { return .emptyLabel }
+            if syntax.limitsLabels, longLabel { return .labelTooLong }
+            return nil
+        }
+        return Shape(length: length, hasUpper: hasUpper, problem: firstProblem())
     }
 }

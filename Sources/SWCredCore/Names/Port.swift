@@ -68,6 +68,7 @@ public struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Whether `value` is a port (1–65535).
     ///
     /// - Parameter value: Any integer.
+    /// - Returns: Whether `value` is in ``range``.
     public static func isValid(_ value: Int) -> Bool { range.contains(value) }
 
     /// The port as an `Int`.
