@@ -175,5 +175,9 @@ struct HostNameTests {
         #expect(!(b < a))
         #expect(a == sameAsA)
         #expect(Set([a, b, sameAsA, sameAsB]).count == 2)
+        // The syntax is recorded, and is not part of the identity.
+        #expect(a.syntax == .dnsName)
+        #expect(sameAsA.syntax == .urlHost)
+        #expect(sameAsB.syntax == .entitlement)
     }
 }

@@ -1,4 +1,4 @@
-import SWCredCore
+public import SWCredCore
 
 /// One parsed `service:host[:port][?mode=…]` entry of `com.apple.developer.associated-domains`.
 ///
@@ -15,6 +15,14 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
     public var wildcard: Bool
     /// The recognised `?mode=` tokens.
     public var modes: AssociationModes
+    /// ``host`` as the entitlement parse read it, so that a retrieval uses it without parsing the
+    /// host again; `nil` for a domain made from parts or decoded, and for an IP literal. Not part
+    /// of the domain's identity, nor of its JSON.
+    public var hostName: HostName?
+
+    enum CodingKeys: String, CodingKey {
+        case service, host, port, wildcard, modes
+    }
 
     /// Creates a domain from parts (no validation).
     public init(
@@ -26,6 +34,20 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
         self.port = port
         self.wildcard = wildcard
         self.modes = modes
+    }
+
+    /// Domains are equal when service, host, port, wildcard and modes are (``hostName`` aside).
+    public static func == (lhs: AssociatedDomain, rhs: AssociatedDomain) -> Bool {
+        lhs.service == rhs.service && lhs.host == rhs.host && lhs.port == rhs.port && lhs.wildcard == rhs.wildcard
+            && lhs.modes == rhs.modes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(service)
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(wildcard)
+        hasher.combine(modes)
     }
 
     /// The host (and `:port` for a non-default port) whose file verifies this entry: the
@@ -148,13 +170,15 @@ public struct EntitlementEntry: Sendable, Hashable {
         // Validity (AD-2.3).
         let ascii = host.unicodeScalars.allSatisfy(\.isASCII)
         if ascii { host = HostName.lowercasedASCII(host) }
-        let domain = AssociatedDomain(service: service, host: host, port: port, wildcard: wildcard, modes: modes)
+        var domain = AssociatedDomain(service: service, host: host, port: port, wildcard: wildcard, modes: modes)
         if !ascii {
             var message = "the host '\(host)' is not ASCII; internationalised names must be written in Punycode"
             if let suggestion = Punycode.asciiHost(host) { message += " ('\(suggestion)')" }
             return invalid(message, domain)
         }
-        if let problem = hostProblem(host, wildcard: wildcard, modes: modes) { return invalid(problem, domain) }
+        let checked = checkHost(host, wildcard: wildcard, modes: modes)
+        if let problem = checked.problem { return invalid(problem, domain) }
+        domain.hostName = checked.name
         if service == .appclips, wildcard { return invalid("appclips entries cannot be wildcards", domain) }
         guard service.isKnown else {
             diagnostics.append(.warning("unknown service '\(service.rawValue)'; the entry is ignored"))
@@ -176,15 +200,27 @@ public struct EntitlementEntry: Sendable, Hashable {
     /// Why `host` is not a valid entry host (AD-2.3), or `nil`: an IP literal in brackets, or an
     /// entitlement ``HostName`` that meets the rules on wildcards, IP addresses and `localhost`.
     static func hostProblem(_ host: String, wildcard: Bool, modes: AssociationModes) -> String? {
+        checkHost(host, wildcard: wildcard, modes: modes).problem
+    }
+
+    /// ``hostProblem(_:wildcard:modes:)``, with the parsed name of a valid host that is not an IP literal.
+    static func checkHost(
+        _ host: String, wildcard: Bool, modes: AssociationModes
+    ) -> (name: HostName?, problem: String?) {
         if host.hasPrefix("[") {
-            return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
+            return (nil, modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry")
         }
         let name: HostName
         do throws(HostName.ParseError) {
             name = try HostName(host, syntax: .entitlement)
         } catch {
-            return problem(error, in: host)
+            return (nil, problem(error, in: host))
         }
+        return (name, ruleProblem(name, wildcard: wildcard, modes: modes))
+    }
+
+    /// The AD-2.3 rules on IP addresses, `localhost` and the number of labels, for a host name.
+    private static func ruleProblem(_ name: HostName, wildcard: Bool, modes: AssociationModes) -> String? {
         let labels = name.text.split(separator: ".", omittingEmptySubsequences: false)
         let isIPv4 =
             labels.count == 4

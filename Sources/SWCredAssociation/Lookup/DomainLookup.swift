@@ -84,7 +84,8 @@ public struct LinkResolver: Sendable {
                 decision.entitlement = candidate.entry.raw
                 decision.aasaHost = domain.aasaHost
             }
-            let request = AssociationFileRequest(host: domain.host, port: domain.port, route: candidate.route)
+            let request = AssociationFileRequest(
+                host: domain.host, port: domain.port, route: candidate.route, hostName: domain.hostName)
             let retrieval = await evaluator.retrieve(request)
             guard let file = retrieval.file else {
                 decision.diagnostics.append(.warning(retrieval.problem ?? "no file for \(domain.aasaHost)"))

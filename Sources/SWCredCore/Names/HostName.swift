@@ -19,6 +19,10 @@
 public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The canonical text: lowercase ASCII, no trailing dot.
     public let text: String
+    /// The syntax the name was parsed with. Not part of the name's identity: names with the same
+    /// ``text`` are equal. It lets a later user skip checks the parse already made (a retrieval
+    /// takes an entitlement host as it is).
+    public let syntax: Syntax
 
     /// The longest name, in bytes, of the syntaxes that limit length (RFC 1035 §2.3.4, less the root dot).
     @inlinable public static var maximumLength: Int { 253 }
@@ -26,6 +30,11 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     @inlinable public static var maximumLabelLength: Int { 63 }
 
     public var description: String { text }
+
+    /// Names are equal when their texts are.
+    public static func == (lhs: HostName, rhs: HostName) -> Bool { lhs.text == rhs.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Orders names by their bytes.
     public static func < (lhs: HostName, rhs: HostName) -> Bool {
@@ -55,6 +64,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
         let shape = Self.measure(bytes, syntax: syntax)
         if let problem = shape.problem { throw problem }
         let kept = bytes.prefix(shape.length)
+        self.syntax = syntax
         text =
             shape.hasUpper
             ? String(decoding: kept.map(Self.lowercased), as: UTF8.self)

@@ -13,13 +13,15 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a host from a name already parsed and a port.
     ///
-    /// The name is not canonicalised again; it must meet the ``HostName/Syntax/dnsName`` rules
-    /// (an entitlement host does), so that nothing in it can change a URL's path or authority.
+    /// The name is not parsed again: on the `verify` path it was parsed once, from the entitlement.
+    /// It must meet the ``HostName/Syntax/dnsName`` rules (an entitlement host does), so that
+    /// nothing in it can change a URL's path or authority; a name parsed under looser rules is
+    /// checked against them.
     ///
     /// - Throws: `SWCredError.invalidParameter` when the port is out of range, or when `host` was
     ///   parsed under looser rules (`_`, URL sub-delimiters, empty labels).
     public init(_ host: HostName, port: Int? = nil) throws {
-        guard host.conforms(to: .dnsName) else {
+        guard host.syntax == .dnsName || host.syntax == .entitlement || host.conforms(to: .dnsName) else {
             throw Self.notAHostName(host.text)
         }
         if let port, !Port.isValid(port) {

@@ -108,7 +108,8 @@ extension MatchCommand {
                 guard let domain = entry.domain else { return nil }
                 return TrustCandidate(
                     entry: entry.entry.raw, aasaHost: domain.aasaHost,
-                    request: AssociationFileRequest(host: domain.host, port: domain.port, route: entry.route))
+                    request: AssociationFileRequest(
+                        host: domain.host, port: domain.port, route: entry.route, hostName: domain.hostName))
             }
             if candidates.count >= MatchCommand.maximumHosts { candidates.removeAll() }
             candidates[host] = found
