@@ -179,7 +179,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
         while i < count {
             let byte = base[i]
             i &+= 1
-            if byte &- 0x41 < 26 { hasUpper = true }
+            if lowercased(byte) != byte { hasUpper = true }
             if (byte < 64 ? allowed.low >> byte : allowed.high >> (byte & 63)) & 1 == 0 || byte >= 0x80 {
                 if byte >= 0x80 {
                     nonASCII = true

@@ -392,8 +392,7 @@ public struct CredentialFile: Sendable {
             }
             guard let server = object.server else { throw fail("server", "\"server\" is missing") }
             let account = object.account ?? ""
-            // 0 (or null) is "no port"; anything else must be a ``Port``.
-            let portValue = object.port ?? 0
+            let portValue = object.port ?? 0  // 0 or null: no port; anything else must be a Port
             guard let port: UInt16 = portValue == 0 ? 0 : Port(portValue)?.value else {
                 throw fail("port", "\"port\" must be an integer from 0 to 65535 or null")
             }
