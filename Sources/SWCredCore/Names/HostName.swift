@@ -180,7 +180,9 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
             let byte = base[i]
             i &+= 1
             if lowercased(byte) != byte { hasUpper = true }
-            if (byte < 64 ? allowed.low >> byte : allowed.high >> (byte & 63)) & 1 == 0 || byte >= 0x80 {
+            // Bytes 0-63 in `low`, 64-127 in `high`, none above: one shift and test a byte.
+            let word = byte < 64 ? allowed.low : byte < 128 ? allowed.high : 0
+            if (word >> (byte & 63)) & 1 == 0 {
                 if byte >= 0x80 {
                     nonASCII = true
                 } else if badByte == nil {
