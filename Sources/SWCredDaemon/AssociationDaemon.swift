@@ -245,8 +245,8 @@ public struct AssociationDaemon: Sendable {
     /// nil for an out-of-range port (the entry is skipped); `.some(nil)` for no port.
     static func storePort(_ port: Int?) -> UInt16?? {
         guard let port else { return .some(nil) }
-        guard let value = UInt16(exactly: port), value != 0 else { return nil }
-        return .some(value)
+        guard let value = Port(port) else { return nil }
+        return .some(value.value)
     }
 
     static func truncated(_ text: String, _ limit: Int) -> String {

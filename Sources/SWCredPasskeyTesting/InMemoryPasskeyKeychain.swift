@@ -46,7 +46,8 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
         try state.withLock { (contents: inout StoreContents) throws(SWCredError) in
             _ = try contents.upsertAssociationRecord(
                 AssociationRecord(
-                    service: .webcredentials, appID: appID, host: domain.lowercased(), siteApproval: .approved, source: .manual))
+                    service: .webcredentials, appID: appID, host: HostName.lowercasedASCII(domain),
+                    siteApproval: .approved, source: .manual))
         }
     }
 
@@ -61,7 +62,7 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
         let handle: [UInt8]
         if let userHandle { handle = userHandle } else { handle = try Sodium.randomBytes(16) }
         let item = PasskeyItem(
-            credentialID: credentialID, rpID: rpID.lowercased(), userHandle: handle, userName: userName,
+            credentialID: credentialID, rpID: HostName.lowercasedASCII(rpID), userHandle: handle, userName: userName,
             displayName: displayName ?? userName, privateKey: raw)
         let now = clock()
         try state.withLock { (contents: inout StoreContents) throws(SWCredError) in

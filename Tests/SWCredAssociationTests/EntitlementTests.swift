@@ -130,6 +130,29 @@ struct EntitlementEntryTests {
     }
 }
 
+@Suite("Entitlement hosts are parsed once (issue 20)")
+struct EntitlementHostNameTests {
+    @Test("A valid entry keeps its host as an entitlement HostName, outside its identity and its JSON")
+    func keepsTheParsedName() throws {
+        let entry = EntitlementEntry.parse("webcredentials:*.Example.COM:8443")
+        let domain = try #require(entry.domain)
+        #expect(domain.hostName?.text == "example.com")
+        #expect(domain.hostName?.syntax == .entitlement)
+        #expect(domain == AssociatedDomain(service: .webcredentials, host: "example.com", port: 8443, wildcard: true))
+        let json = String(decoding: try JSONEncoder().encode(domain), as: UTF8.self)
+        #expect(!json.contains("hostName"))
+        let request = AssociationFileRequest(host: domain.host, port: domain.port, hostName: domain.hostName)
+        #expect(request == AssociationFileRequest(host: "example.com", port: 8443))
+        #expect(Set([request, AssociationFileRequest(host: "example.com", port: 8443)]).count == 1)
+    }
+
+    @Test("Invalid entries and IP literals carry no parsed name")
+    func noNameWhenNotAHostName() throws {
+        #expect(EntitlementEntry.parse("applinks:example..com").domain?.hostName == nil)
+        #expect(EntitlementEntry.parse("applinks:[::1]?mode=developer").domain?.hostName == nil)
+    }
+}
+
 @Suite("Entitlements files")
 struct EntitlementsFileTests {
     static var dictionary: [String: Any] {

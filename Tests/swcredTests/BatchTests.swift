@@ -93,7 +93,7 @@ struct BatchTests {
     }
 
     @Test("a key given twice in a request line is refused (65) naming the key, never a value; the batch goes on")
-    func duplicateKey() throws {
+    func duplicateKey() async throws {
         let home = try CLI.temporaryDirectory("swcred-batch-duplicate")
         defer { try? FileManager.default.removeItem(at: home) }
         let input = [
@@ -102,7 +102,7 @@ struct BatchTests {
             #"{"id": 3, "op": "passkey-register", "options": {"rp": {"id": "tacos.example", "id": "x.example"}}}"#,
             "\u{FEFF}" + #"{"id": 4, "op": "add", "domain": "tacos.example", "account": "c", "password": "bom"}"#,
         ].joined(separator: "\n") + "\n"
-        let result = try CLI.run(["batch"] + Self.app, stdin: input, home: home)
+        let result = try await CLI.run(["batch"] + Self.app, stdin: input, home: home)
         let results = try Self.lines(result)
         #expect(results.map { ($0["exit"] as? Int) ?? -1 } == [65, 0, 65, 0])  // a BOM is skipped, as before
         let message = (results[0]["error"] as? [String: Any])?["message"] as? String

@@ -1,3 +1,5 @@
+public import SWCredCore
+
 /// One parsed `service:host[:port][?mode=…]` entry of `com.apple.developer.associated-domains`.
 ///
 /// Parsing follows AD-2.2 step by step and validity AD-2.3. Hosts are lowercase ASCII; a
@@ -13,6 +15,14 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
     public var wildcard: Bool
     /// The recognised `?mode=` tokens.
     public var modes: AssociationModes
+    /// ``host`` as the entitlement parse read it, so that a retrieval uses it without parsing the
+    /// host again; `nil` for a domain made from parts or decoded, and for an IP literal. Not part
+    /// of the domain's identity, nor of its JSON.
+    public var hostName: HostName?
+
+    enum CodingKeys: String, CodingKey {
+        case service, host, port, wildcard, modes
+    }
 
     /// Creates a domain from parts (no validation).
     public init(
@@ -24,6 +34,20 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
         self.port = port
         self.wildcard = wildcard
         self.modes = modes
+    }
+
+    /// Domains are equal when service, host, port, wildcard and modes are (``hostName`` aside).
+    public static func == (lhs: AssociatedDomain, rhs: AssociatedDomain) -> Bool {
+        lhs.service == rhs.service && lhs.host == rhs.host && lhs.port == rhs.port && lhs.wildcard == rhs.wildcard
+            && lhs.modes == rhs.modes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(service)
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(wildcard)
+        hasher.combine(modes)
     }
 
     /// The host (and `:port` for a non-default port) whose file verifies this entry: the
@@ -113,18 +137,17 @@ public struct EntitlementEntry: Sendable, Hashable {
             guard let close = hostPart.firstIndex(of: "]") else { return invalid("unterminated IPv6 literal") }
             let after = hostPart[hostPart.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":"), let value = Int(after.dropFirst()), (1...65535).contains(value) else {
+                guard after.hasPrefix(":"), let value = Port(parsing: after.dropFirst()) else {
                     return invalid("the port must be a number from 1 to 65535")
                 }
-                port = value
+                port = value.intValue
             }
             hostPart = hostPart[...close]
         } else if let portColon = hostPart.lastIndex(of: ":") {
-            let digits = hostPart[hostPart.index(after: portColon)...]
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                digits.count <= 5, let value = Int(digits), (1...65535).contains(value)
-            else { return invalid("the port must be a number from 1 to 65535") }
-            port = value
+            guard let value = Port(parsing: hostPart[hostPart.index(after: portColon)...]) else {
+                return invalid("the port must be a number from 1 to 65535")
+            }
+            port = value.intValue
             hostPart = hostPart[..<portColon]
         }
         // Step 5: modes from the query.
@@ -155,14 +178,16 @@ public struct EntitlementEntry: Sendable, Hashable {
         }
         // Validity (AD-2.3).
         let ascii = host.unicodeScalars.allSatisfy(\.isASCII)
-        if ascii { host = host.lowercased() }
-        let domain = AssociatedDomain(service: service, host: host, port: port, wildcard: wildcard, modes: modes)
+        if ascii { host = HostName.lowercasedASCII(host) }
+        var domain = AssociatedDomain(service: service, host: host, port: port, wildcard: wildcard, modes: modes)
         if !ascii {
             var message = "the host '\(host)' is not ASCII; internationalised names must be written in Punycode"
             if let suggestion = Punycode.asciiHost(host) { message += " ('\(suggestion)')" }
             return invalid(message, domain)
         }
-        if let problem = hostProblem(host, wildcard: wildcard, modes: modes) { return invalid(problem, domain) }
+        let checked = checkHost(host, wildcard: wildcard, modes: modes)
+        if let problem = checked.problem { return invalid(problem, domain) }
+        domain.hostName = checked.name
         if service == .appclips, wildcard { return invalid("appclips entries cannot be wildcards", domain) }
         guard service.isKnown else {
             diagnostics.append(.warning("unknown service '\(service.rawValue)'; the entry is ignored", id: "SWC102"))
@@ -181,22 +206,31 @@ public struct EntitlementEntry: Sendable, Hashable {
         return EntitlementEntry(raw: raw, domain: domain, valid: true, diagnostics: diagnostics)
     }
 
-    /// Why `host` is not a valid entry host (AD-2.3), or `nil`.
+    /// Why `host` is not a valid entry host (AD-2.3), or `nil`: an IP literal in brackets, or an
+    /// entitlement ``HostName`` that meets the rules on wildcards, IP addresses and `localhost`.
     static func hostProblem(_ host: String, wildcard: Bool, modes: AssociationModes) -> String? {
-        if host.isEmpty { return "the host is empty" }
+        checkHost(host, wildcard: wildcard, modes: modes).problem
+    }
+
+    /// ``hostProblem(_:wildcard:modes:)``, with the parsed name of a valid host that is not an IP literal.
+    static func checkHost(
+        _ host: String, wildcard: Bool, modes: AssociationModes
+    ) -> (name: HostName?, problem: String?) {
         if host.hasPrefix("[") {
-            return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
+            return (nil, modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry")
         }
-        if host.hasSuffix(".") { return "the host has a trailing dot" }
-        if host.hasPrefix(".") { return "the host begins with a dot" }
-        if host.contains("*") { return "a wildcard is only the leading '*.'" }
-        let allowed = host.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        let name: HostName
+        do throws(HostName.ParseError) {
+            name = try HostName(host, syntax: .entitlement)
+        } catch {
+            return (nil, problem(error, in: host))
         }
-        if !allowed { return "the host may contain only letters, digits, '-' and '.'" }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.contains(where: \.isEmpty) { return "the host has an empty label" }
-        if labels.contains(where: { $0.count > 63 }) { return "a host label is longer than 63 characters" }
+        return (name, ruleProblem(name, wildcard: wildcard, modes: modes))
+    }
+
+    /// The AD-2.3 rules on IP addresses, `localhost` and the number of labels, for a host name.
+    private static func ruleProblem(_ name: HostName, wildcard: Bool, modes: AssociationModes) -> String? {
+        let labels = name.text.split(separator: ".", omittingEmptySubsequences: false)
         let isIPv4 =
             labels.count == 4
             && labels.allSatisfy { label in
@@ -206,15 +240,31 @@ public struct EntitlementEntry: Sendable, Hashable {
             if wildcard { return "an IP address cannot be a wildcard" }
             return modes.contains(.developer) ? nil : "an IP address is valid only in a '?mode=developer' entry"
         }
-        if host == "localhost" {
+        if name.text == "localhost" {
             if wildcard { return "'*.localhost' is not a valid wildcard" }
             return modes.contains(.developer) ? nil : "'localhost' is valid only in a '?mode=developer' entry"
         }
         if labels.count < 2 {
             return wildcard
-                ? "'*.\(host)' would cover a whole top-level domain; the rest after '*.' must itself be valid"
+                ? "'*.\(name.text)' would cover a whole top-level domain; the rest after '*.' must itself be valid"
                 : "the host needs at least one dot"
         }
         return nil
+    }
+
+    /// The message for a host that is not an entitlement ``HostName``.
+    private static func problem(_ error: HostName.ParseError, in host: String) -> String {
+        switch error {
+        case .notASCII: "the host is not ASCII"
+        case .empty: "the host is empty"
+        case .tooLong: "the host is longer than \(HostName.maximumLength) bytes"
+        case .trailingDot: "the host has a trailing dot"
+        case .leadingDot: "the host begins with a dot"
+        case .character:
+            host.contains("*")
+                ? "a wildcard is only the leading '*.'" : "the host may contain only letters, digits, '-' and '.'"
+        case .emptyLabel: "the host has an empty label"
+        case .labelTooLong: "a host label is longer than \(HostName.maximumLabelLength) characters"
+        }
     }
 }

@@ -55,7 +55,7 @@ public struct AssociationLinter: Sendable {
                 c.add(
                     .badHost, .error, "", "the host '\(host)' is not ASCII",
                     "use the Punycode form '\(Punycode.asciiHost(host) ?? "xn--…")' in entitlements and URLs")
-            } else if let problem = EntitlementEntry.hostProblem(host.lowercased(), wildcard: false, modes: []) {
+            } else if let problem = EntitlementEntry.hostProblem(host, wildcard: false, modes: []) {
                 c.add(
                     .badHost, .error, "", "the host '\(host)' is not valid: \(problem)", "pass a fully qualified host")
             }

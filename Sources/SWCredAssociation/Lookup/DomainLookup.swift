@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// Domain lookup (section 8): which entitlement entries cover a host, in the order their files are
 /// consulted.
 public enum DomainLookup {
@@ -14,7 +16,7 @@ public enum DomainLookup {
         for host: String, among entries: [ResolvedEntry],
         service: AssociationService = .applinks, port: Int? = nil
     ) -> [ResolvedEntry] {
-        let host = host.lowercased()
+        let host = HostName.lowercasedASCII(host)
         let usable = entries.filter { item in
             guard item.active, let domain = item.domain else { return false }
             return domain.service == service && domain.port == port && domain.covers(host: host)

@@ -192,7 +192,8 @@ extension LinkResolver {
                 guard let domain = entry.domain else { return nil }
                 return Candidate(
                     entry: entry.entry.raw, aasaHost: domain.aasaHost,
-                    request: AssociationFileRequest(host: domain.host, port: domain.port, route: entry.route))
+                    request: AssociationFileRequest(
+                        host: domain.host, port: domain.port, route: entry.route, hostName: domain.hostName))
             }
             if candidates.count >= maximumHosts { candidates.removeAll() }
             candidates[host] = found

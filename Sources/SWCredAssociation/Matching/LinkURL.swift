@@ -71,27 +71,29 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
             hostText = authority[..<colon]
             port = try Self.port(authority[authority.index(after: colon)...], in: text)
         }
-        var host = String(hostText)
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty else { throw SWCredError(.invalidURL, "the URL has no host: \(text)") }
-        if host.unicodeScalars.allSatisfy(\.isASCII) {
-            host = host.lowercased()
-        } else {
-            guard let ascii = Punycode.asciiHost(host) else {
+        if hostText.hasPrefix("[") {
+            let literal = HostName.lowercasedASCII(hostText)
+            guard
+                literal.unicodeScalars.allSatisfy({
+                    ("0"..."9").contains($0) || ("a"..."f").contains($0) || ":.[]".unicodeScalars.contains($0)
+                })
+            else { throw SWCredError(.invalidURL, "the URL's host is not a valid host name: \(text)") }
+            self.host = literal
+            return
+        }
+        var ascii = String(hostText)
+        if !ascii.unicodeScalars.allSatisfy(\.isASCII) {
+            guard let encoded = Punycode.asciiHost(ascii) else {
                 throw SWCredError(.invalidURL, "cannot encode the host of \(text) as Punycode")
             }
-            host = ascii
+            ascii = encoded
         }
-        let hostOK =
-            host.hasPrefix("[")
-            ? host.unicodeScalars.allSatisfy {
-                ("0"..."9").contains($0) || ("a"..."f").contains($0) || ":.[]".unicodeScalars.contains($0)
-            }
-            : host.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0)
-            }
-        guard hostOK else { throw SWCredError(.invalidURL, "the URL's host is not a valid host name: \(text)") }
-        self.host = host
+        do throws(HostName.ParseError) {
+            self.host = try HostName(ascii, syntax: .linkURLHost).text
+        } catch {
+            if error == .empty { throw SWCredError(.invalidURL, "the URL has no host: \(text)") }
+            throw SWCredError(.invalidURL, "the URL's host is not a valid host name: \(text)")
+        }
     }
 
     /// Percent-encodes (UTF-8) the characters a URL never carries unescaped — non-ASCII, space
@@ -116,9 +118,7 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func port(_ digits: Substring, in text: String) throws(SWCredError) -> Int? {
         if digits.isEmpty { return nil }
-        guard digits.count <= 5, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
-            let value = Int(digits), value <= 65535
-        else { throw SWCredError(.invalidURL, "bad port in \(text)") }
+        guard let value = Port.number(parsing: digits) else { throw SWCredError(.invalidURL, "bad port in \(text)") }
         return value
     }
 

@@ -26,7 +26,7 @@ public struct LinkURLView: Sendable {
     /// - Throws: `SWCredError.Code.invalidURL` (exit 64), exactly as ``LinkURL/init(_:)``.
     public init(_ text: String) throws(SWCredError) {
         var copy = text
-        let split = copy.withUTF8 { bytes in Self.scan(bytes).map { ($0, $0.host(bytes)) } }
+        let split = copy.withUTF8 { bytes in Self.scan(bytes).flatMap { scan in scan.host(bytes).map { (scan, $0) } } }
         self.text = copy
         if let (scan, host) = split {
             self.host = host
@@ -55,7 +55,6 @@ public struct LinkURLView: Sendable {
         var count: Int
         var hostStart: Int
         var hostEnd: Int
-        var hostHasUpper: Bool
         var nonDefaultPort: Bool
         var pathStart: Int
         var pathEnd: Int
@@ -65,12 +64,9 @@ public struct LinkURLView: Sendable {
         /// -1: no `#`; the fragment runs to the end.
         var fragmentStart: Int
 
-        /// The host, lowercase, one trailing dot removed (as ``LinkURL/host``).
-        func host(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-            let hostBytes = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
-            return hostHasUpper
-                ? String(decoding: hostBytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
-                : String(decoding: hostBytes, as: UTF8.self)
+        /// The host as ``LinkURL/host`` has it (``scan(_:)`` checked it already).
+        func host(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            try? HostName(utf8: UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]), syntax: .linkURLHost).text
         }
     }
 
@@ -134,17 +130,12 @@ public struct LinkURLView: Sendable {
         // Authority: up to the first '/', '?' or '#'.
         var i = restStart
         var colon = -1
-        var upper = false
         while i < count {
             let byte = base[i]
             switch byte {
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): break
             case UInt8(ascii: ":"):
                 colon = i
-                i &+= 1
-                continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                upper = true
                 i &+= 1
                 continue
             default:
@@ -185,29 +176,15 @@ public struct LinkURLView: Sendable {
             hostEnd = colon
             let digits = (colon + 1)..<authorityEnd
             if !digits.isEmpty {
-                guard digits.count <= 5 else { return nil }
-                var value = 0
-                for k in digits {
-                    let digit = base[k] &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    value = value * 10 + Int(digit)
-                }
-                guard value <= 65535 else { return nil }
+                guard let value = Port.number(utf8: UnsafeBufferPointer(rebasing: bytes[digits])) else { return nil }
                 nonDefaultPort = value != (https ? 443 : 80)
             }
         }
-        if hostEnd > restStart, base[hostEnd - 1] == UInt8(ascii: ".") { hostEnd -= 1 }
-        guard hostEnd > restStart else { return nil }
-        for k in restStart..<hostEnd {
-            switch base[k] {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
-                break
-            default: return nil  // '@', '[', anything else: LinkURL decides
-            }
-        }
+        // '@', '[', anything but a plain host: LinkURL decides.
+        let hostBytes = UnsafeBufferPointer(rebasing: bytes[restStart..<hostEnd])
+        guard case .none = HostName.problem(utf8: hostBytes, syntax: .linkURLHost) else { return nil }
         return Scan(
-            count: count, hostStart: restStart, hostEnd: hostEnd, hostHasUpper: upper, nonDefaultPort: nonDefaultPort,
+            count: count, hostStart: restStart, hostEnd: hostEnd, nonDefaultPort: nonDefaultPort,
             pathStart: pathStart, pathEnd: pathEnd, queryStart: queryStart, queryEnd: queryEnd,
             fragmentStart: fragmentStart)
     }

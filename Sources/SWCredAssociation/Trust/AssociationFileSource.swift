@@ -1,3 +1,5 @@
+public import SWCredCore
+
 /// Where an association source gets its files: the `source` field of `swcred verify`.
 public enum AssociationSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// An offline directory of web roots (`--aasa-dir`).
@@ -26,12 +28,33 @@ public struct AssociationFileRequest: Sendable, Hashable {
     public var port: Int?
     /// The route.
     public var route: AssociationRoute
+    /// ``host`` as already parsed (from the entitlement), so that retrieval does not parse it
+    /// again; `nil` when the caller has only the text. Not part of the request's identity.
+    public var hostName: HostName?
 
     /// Creates a request.
-    public init(host: String, port: Int? = nil, route: AssociationRoute = .standard) {
+    ///
+    /// - Parameters:
+    ///   - host: The host, lowercase ASCII, no trailing dot.
+    ///   - port: The explicit port of the entry, if any.
+    ///   - route: The route.
+    ///   - hostName: `host` as already parsed, when the caller has it (``AssociatedDomain/hostName``).
+    public init(host: String, port: Int? = nil, route: AssociationRoute = .standard, hostName: HostName? = nil) {
         self.host = host
         self.port = port
         self.route = route
+        self.hostName = hostName
+    }
+
+    /// Requests are equal when host, port and route are (``hostName`` aside).
+    public static func == (lhs: AssociationFileRequest, rhs: AssociationFileRequest) -> Bool {
+        lhs.host == rhs.host && lhs.port == rhs.port && lhs.route == rhs.route
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(route)
     }
 
     /// `host` plus `:port` for a non-default port: the `--aasa-dir` folder name and the CDN path.

@@ -190,7 +190,8 @@ public struct TrustEvaluator: Sendable {
                 verdicts.append(verdict)
                 continue
             }
-            let request = AssociationFileRequest(host: domain.host, port: domain.port, route: item.route)
+            let request = AssociationFileRequest(
+                host: domain.host, port: domain.port, route: item.route, hostName: domain.hostName)
             let retrieval: Retrieval
             if let cached = cache[request] {
                 retrieval = cached
@@ -225,7 +226,8 @@ public struct TrustEvaluator: Sendable {
             guard let domain = item.domain else { continue }
             if let services, !services.contains(domain.service) { continue }
             if domain.service == .applinks, app.entitlements.webBrowser { continue }
-            let request = AssociationFileRequest(host: domain.host, port: domain.port, route: item.route)
+            let request = AssociationFileRequest(
+                host: domain.host, port: domain.port, route: item.route, hostName: domain.hostName)
             if seen.insert(request).inserted { requests.append(request) }
         }
         var results: [AssociationFileRequest: Retrieval] = [:]

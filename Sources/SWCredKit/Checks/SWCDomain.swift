@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// A parsed `fqdn` argument: `domain` or `domain:port` (SWC-6.4).
 ///
 /// The emulator reads `https://` + `fqdn` as a URL and keeps its host, lowercased, and its port;
@@ -39,7 +41,7 @@ public struct SWCDomain: Sendable, Hashable, CustomStringConvertible {
                 guard after.first == ":" else { return nil }
                 let digits = after.dropFirst()
                 if !digits.isEmpty {
-                    guard let value = WebCredentialsEntry.parsePort(digits) else { return nil }
+                    guard let value = Port.number(parsing: digits) else { return nil }
                     port = value
                 }
             }
@@ -48,26 +50,12 @@ public struct SWCDomain: Sendable, Hashable, CustomStringConvertible {
             let digits = hostAndPort[hostAndPort.index(after: colon)...]
             // `host:` (empty port) is a valid URL without a port.
             if !digits.isEmpty {
-                guard let value = WebCredentialsEntry.parsePort(digits) else { return nil }
+                guard let value = Port.number(parsing: digits) else { return nil }
                 port = value
             }
         }
-        let host = hostPart.lowercased()
-        guard !host.isEmpty, host.utf8.count <= 253, !host.contains("*") else { return nil }
         // URL host characters only (unreserved, sub-delims, `%`, and the IP-literal brackets).
-        let allowed = host.utf8.allSatisfy { byte in
-            guard byte < 0x80 else { return false }
-            switch byte {
-            case 0x61...0x7A, 0x30...0x39: return true
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-                UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "%"),
-                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
-                return true
-            default: return false
-            }
-        }
-        guard allowed else { return nil }
+        guard let host = try? HostName(hostPart, syntax: .urlAuthority).text else { return nil }
         self.host = host
         self.port = (port ?? 0) > 0 ? port : nil
     }

@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// One `webcredentials:` element of the associated-domains entitlement (AD-2.2, AD-2.3).
 ///
 /// Only what the Shared Web Credentials checks need: the lowercased host, the port, the wildcard
@@ -27,9 +29,10 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Steps of AD-2.2: split at the first `:`; compare the service case-insensitively; read the
     /// rest as the authority and query of `https://<rest>`; `*.` sets the wildcard flag; the `mode`
-    /// query item is split on `+`. Validity (AD-2.3): ASCII letters, digits, `-` and `.`; at least
-    /// one dot and no empty label (except `localhost` and IP literals in `developer` elements); no
-    /// path, fragment or user info; port 1–65535.
+    /// query item is split on `+`. Validity (AD-2.3): an entitlement ``HostName`` (ASCII letters,
+    /// digits, `-` and `.`, no empty label, labels of at most 63 bytes); at least one dot (except
+    /// `localhost` and IP literals in `developer` elements); no path, fragment or user info; a
+    /// ``Port``.
     public init?(parsing raw: String) {
         // 1. Service.
         guard raw.utf8.count <= 1024, let colon = raw.firstIndex(of: ":") else { return nil }
@@ -55,18 +58,15 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
         var port: Int?
         if let portColon = authority.lastIndex(of: ":") {
             let digits = authority[authority.index(after: portColon)...]
-            guard let value = Self.parsePort(digits), value >= 1 else { return nil }
-            port = value
+            guard let value = Port(parsing: digits) else { return nil }
+            port = value.intValue
             hostPart = authority[..<portColon]
         }
         // 5. Host and wildcard.
-        var host = hostPart.lowercased()
-        var wildcard = false
-        if host.hasPrefix("*.") {
-            wildcard = true
-            host.removeFirst(2)
-        }
-        guard Self.isValidHost(host, developer: modes.contains(.developer), wildcard: wildcard) else { return nil }
+        let wildcard = hostPart.hasPrefix("*.")
+        guard let host = try? HostName(hostPart.dropFirst(wildcard ? 2 : 0), syntax: .entitlement).text,
+            Self.isValidHost(host, developer: modes.contains(.developer), wildcard: wildcard)
+        else { return nil }
         self.raw = raw
         self.host = host
         self.port = port
@@ -100,22 +100,9 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
         SWCRecordDomain(host: host, port: port, wildcard: wildcard)
     }
 
-    static func parsePort(_ digits: Substring) -> Int? {
-        guard !digits.isEmpty, digits.utf8.count <= 5, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            return nil
-        }
-        guard let value = Int(digits), value <= 65535 else { return nil }
-        return value
-    }
-
+    /// The AD-2.3 rules beyond the host syntax, for a host that is already an entitlement ``HostName``.
     static func isValidHost(_ host: String, developer: Bool, wildcard: Bool) -> Bool {
-        guard !host.isEmpty, host.utf8.count <= 253 else { return false }
-        let allowed = host.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
-        }
-        guard allowed else { return false }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard !labels.contains(where: \.isEmpty) else { return false }
         if labels.count < 2 {
             // `localhost` only in developer entries; a wildcard's root needs a dot (`*.com` is invalid).
             return developer && !wildcard && host == "localhost"

@@ -14,18 +14,14 @@ public enum RelyingPartyID {
         "s3.amazonaws.com", "fly.dev", "onrender.com", "glitch.me", "ngrok.io", "ngrok-free.app",
     ]
 
-    /// The RP ID in canonical form (ASCII lowercase), or `nil` when it is not a valid domain:
-    /// ASCII letters, digits, `-` and `.`, 1–253 bytes, no empty label, no label over 63 bytes,
+    /// The RP ID in canonical form (ASCII lowercase), or `nil` when it is not a valid domain: an
+    /// entitlement ``HostName`` (ASCII letters, digits, `-` and `.`, 1–253 bytes, no empty label,
+    /// no label over 63 bytes, no trailing dot) whose labels neither begin nor end with `-`, and
     /// not an IPv4 literal. `localhost` is valid.
-    public static func canonical(_ rpID: String) -> String? {
-        let lower = rpID.lowercased()
-        guard !lower.isEmpty, lower.utf8.count <= 253,
-            lower.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E })
-        else { return nil }
+    public static func canonical(_ rpID: some StringProtocol) -> String? {
+        guard let lower = try? HostName(rpID, syntax: .entitlement).text else { return nil }
         let labels = lower.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 && $0.first != "-" && $0.last != "-" }) else {
-            return nil
-        }
+        guard labels.allSatisfy({ $0.first != "-" && $0.last != "-" }) else { return nil }
         if labels.count == 4, labels.allSatisfy({ $0.allSatisfy(\.isNumber) }) { return nil }
         if labels.last?.allSatisfy(\.isNumber) == true { return nil }
         return lower
@@ -61,32 +57,23 @@ public enum RelyingPartyID {
         public init(parsing text: String) throws(SWCredError) {
             let failure = { (why: String) in PasskeyFailure.originNotAllowed.error("the origin \(text.prefix(200)) \(why)", asApp: false) }
             guard text.utf8.count <= 300 else { throw failure("is too long") }
-            let lower = text.lowercased()
-            let scheme: String
-            let rest: Substring
-            if lower.hasPrefix("https://") {
-                scheme = "https"
-                rest = lower.dropFirst(8)
-            } else if lower.hasPrefix("http://") {
-                scheme = "http"
-                rest = lower.dropFirst(7)
-            } else {
-                throw failure("is not an https origin")
-            }
+            guard let schemeEnd = text.firstRange(of: "://") else { throw failure("is not an https origin") }
+            let scheme = HostName.lowercasedASCII(text[..<schemeEnd.lowerBound])
+            guard scheme == "https" || scheme == "http" else { throw failure("is not an https origin") }
+            let rest = text[schemeEnd.upperBound...]
             var authority = rest
             if authority.hasSuffix("/") { authority = authority.dropLast() }
             guard !authority.contains(where: { "/?#@[]".contains($0) }) else { throw failure("is not a bare origin") }
             var hostPart = authority
             var port: Int?
             if let colon = authority.lastIndex(of: ":") {
-                let digits = authority[authority.index(after: colon)...]
-                guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                    let value = Int(digits), value >= 1, value <= 65535
-                else { throw failure("has a bad port") }
-                port = value
+                guard let value = Port(parsing: authority[authority.index(after: colon)...]) else {
+                    throw failure("has a bad port")
+                }
+                port = value.intValue
                 hostPart = authority[..<colon]
             }
-            guard let host = RelyingPartyID.canonical(String(hostPart)) else { throw failure("has no valid domain host") }
+            guard let host = RelyingPartyID.canonical(hostPart) else { throw failure("has no valid domain host") }
             guard scheme == "https" || host == "localhost" else {
                 throw failure("is not secure (http is allowed only for localhost)")
             }

@@ -57,7 +57,7 @@ public struct PasswordRulesQuirks: Sendable {
         var warnings: [String] = []
         for key in document.keys.sorted() {
             guard let raw = document[key] else { continue }
-            let domain = QuirksFile.normalize(key)
+            let domain = HostName.lookupKey(key)
             for unknown in raw.unknownKeys.sorted() {
                 warnings.append("\(name): \"\(key)\": unknown key \"\(unknown)\" ignored")
             }
@@ -73,7 +73,7 @@ public struct PasswordRulesQuirks: Sendable {
     /// equal or, unless the entry is exact-match-only, when the host ends with `.` + key.
     /// **Decision:** when several keys cover the host, the longest (most specific) wins.
     public func match(host: String) -> Entry? {
-        let normalized = QuirksFile.normalize(host)
+        let normalized = HostName.lookupKey(host)
         guard !normalized.isEmpty else { return nil }
         // Walk from the full host up through its parent domains: the first hit is the longest key.
         var candidate = Substring(normalized)
@@ -138,17 +138,6 @@ enum QuirksFile {
             throw SWCredError(.limitExceeded, "the quirks file \(path) is larger than \(maximumSize) bytes")
         }
         return data
-    }
-
-    /// Lower-cases ASCII and removes one trailing dot.
-    static func normalize(_ host: String) -> String {
-        var lowered = String(
-            String.UnicodeScalarView(
-                host.unicodeScalars.map { scalar in
-                    (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20) ?? scalar : scalar
-                }))
-        if lowered.hasSuffix(".") { lowered.removeLast() }
-        return lowered
     }
 
     /// A `malformedQuirks` error naming the file and the key path of a decoding error.

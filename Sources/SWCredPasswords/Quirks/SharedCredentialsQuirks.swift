@@ -56,7 +56,7 @@ public struct SharedCredentialsQuirks: Sendable {
             // Lists are non-empty and without duplicates (PW-7.4).
             for (key, list) in [("shared", group.shared), ("from", group.from), ("to", group.to)] {
                 guard let list else { continue }
-                let normalized = list.map(QuirksFile.normalize)
+                let normalized = list.map { HostName.lookupKey($0) }
                 if normalized.isEmpty || Set(normalized).count != normalized.count || normalized.contains("") {
                     throw SWCredError(
                         .malformedQuirks,
@@ -66,11 +66,11 @@ public struct SharedCredentialsQuirks: Sendable {
             }
             switch (group.shared, group.from, group.to) {
             case (let shared?, nil, nil):
-                groups.append(.shared(shared.map(QuirksFile.normalize)))
+                groups.append(.shared(shared.map { HostName.lookupKey($0) }))
             case (nil, let from?, let to?):
                 groups.append(
                     .oneWay(
-                        from: from.map(QuirksFile.normalize), to: to.map(QuirksFile.normalize),
+                        from: from.map { HostName.lookupKey($0) }, to: to.map { HostName.lookupKey($0) },
                         fromDomainsAreObsoleted: group.fromDomainsAreObsoleted ?? false))
             default:
                 throw SWCredError(
@@ -91,7 +91,7 @@ public struct SharedCredentialsQuirks: Sendable {
     /// The domains whose saved credentials may be offered on `host` (PW-7.4), in file order,
     /// without duplicates and without the domains that cover `host` themselves.
     public func sourceDomains(offeredOn host: String) -> [String] {
-        let normalized = QuirksFile.normalize(host)
+        let normalized = HostName.lookupKey(host)
         var out: [String] = []
         func add(_ domains: [String]) {
             for domain in domains where !Self.covers(domain, normalized) && !out.contains(domain) { out.append(domain) }
@@ -110,8 +110,8 @@ public struct SharedCredentialsQuirks: Sendable {
     /// Whether two hosts are related by any group, in either direction (for suppressing
     /// password-reuse warnings with the historical file, PW-7.6).
     public func areRelated(_ a: String, _ b: String) -> Bool {
-        sourceDomains(offeredOn: a).contains { Self.covers($0, QuirksFile.normalize(b)) }
-            || sourceDomains(offeredOn: b).contains { Self.covers($0, QuirksFile.normalize(a)) }
+        sourceDomains(offeredOn: a).contains { Self.covers($0, HostName.lookupKey(b)) }
+            || sourceDomains(offeredOn: b).contains { Self.covers($0, HostName.lookupKey(a)) }
     }
 
     struct RawGroup: Decodable {

@@ -1,4 +1,5 @@
 import Foundation
+import SWCredCore
 
 // URL helpers of the request flow: redirect targets and the `--resolve` check.
 extension LiveAssociationFileFetcher {
@@ -30,7 +31,7 @@ extension LiveAssociationFileFetcher {
     static func host(ofURL url: String) -> String {
         let afterScheme = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
         guard afterScheme.count >= 3 else { return "" }
-        return String(afterScheme[2].split(separator: ":").first ?? "").lowercased()
+        return HostName.lowercasedASCII(afterScheme[2].split(separator: ":").first ?? "")
     }
 
     static func port(ofURL url: String) -> Int {

@@ -70,7 +70,7 @@ public struct ResolveOverride: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates an override.
     public init(host: String, port: Int, address: String) {
-        self.host = host.lowercased()
+        self.host = HostName.lowercasedASCII(host)
         self.port = port
         self.address = address
     }
@@ -81,7 +81,7 @@ public struct ResolveOverride: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[2].isEmpty,
-            let port = Int(parts[1]), (1...65535).contains(port)
+            let port = Port(parsing: parts[1])
         else {
             throw SWCredError(
                 .usage, "--resolve wants HOST:PORT:ADDR with a port from 1 to 65535, got '\(text.prefix(200))'")
@@ -97,7 +97,7 @@ public struct ResolveOverride: Sendable, Hashable, CustomStringConvertible {
             throw SWCredError(.usage, "--resolve address '\(address.prefix(200))' is not an address")
         }
         let host = try RetrievalHost(parsing: String(parts[0])).host
-        self.init(host: host, port: port, address: address)
+        self.init(host: host, port: port.intValue, address: address)
     }
 
     public var description: String { "\(host):\(port):\(address)" }

@@ -2,38 +2,53 @@ import SWCredCore
 
 /// A host (and optional port) whose association file is fetched, checked before any URL is built.
 ///
-/// Host names are ASCII only (IDN hosts arrive as A-labels), lowercased once, with one trailing
-/// dot removed; they contain only letters, digits, `-` and `.`, at most 253 characters, so that
-/// nothing in them can change the URL's path or authority.
+/// The host is a ``HostName`` of the DNS-name syntax: ASCII only (IDN hosts arrive as A-labels),
+/// lowercased once, with one trailing dot removed; only letters, digits, `-` and `.`, at most 253
+/// bytes, no empty label, so that nothing in it can change the URL's path or authority.
 public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     /// The lowercased host name.
     public let host: String
     /// A non-default port, or nil for 443.
     public let port: Int?
 
+    /// Creates a host from a name already parsed and a port.
+    ///
+    /// The name is not parsed again: on the `verify` path it was parsed once, from the entitlement.
+    /// It must meet the ``HostName/Syntax/dnsName`` rules (an entitlement host does), so that
+    /// nothing in it can change a URL's path or authority; a name parsed under looser rules is
+    /// checked against them.
+    ///
+    /// - Throws: `SWCredError.invalidParameter` when the port is out of range, or when `host` was
+    ///   parsed under looser rules (`_`, URL sub-delimiters, empty labels).
+    public init(_ host: HostName, port: Int? = nil) throws {
+        guard host.syntax == .dnsName || host.syntax == .entitlement || host.conforms(to: .dnsName) else {
+            throw Self.notAHostName(host.text)
+        }
+        if let port, !Port.isValid(port) {
+            throw SWCredError(.invalidParameter, "port \(port) is out of range 1–65535")
+        }
+        self.host = host.text
+        self.port = port == 443 ? nil : port
+    }
+
     /// Creates a host from parts that are already valid.
     ///
     /// - Throws: `SWCredError.invalidParameter` when `host` is not a plain ASCII host name or the
     ///   port is out of range.
     public init(host: String, port: Int? = nil) throws {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
-        guard !name.isEmpty, name.utf8.count <= 253,
-            name.unicodeScalars.allSatisfy({
-                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
-            }),
-            !name.hasPrefix("."), !name.contains("..")
-        else {
-            throw SWCredError(
-                .invalidParameter,
-                "'\(host.prefix(100))' is not a host name (ASCII letters, digits, '-' and '.'; IDN hosts as punycode)"
-            )
+        let name: HostName
+        do {
+            name = try HostName(host, syntax: .dnsName)
+        } catch {
+            throw Self.notAHostName(host)
         }
-        if let port, !(1...65535).contains(port) {
-            throw SWCredError(.invalidParameter, "port \(port) is out of range 1–65535")
-        }
-        self.host = name
-        self.port = port == 443 ? nil : port
+        try self.init(name, port: port)
+    }
+
+    private static func notAHostName(_ text: String) -> SWCredError {
+        SWCredError(
+            .invalidParameter,
+            "'\(text.prefix(100))' is not a host name (ASCII letters, digits, '-' and '.'; IDN hosts as punycode)")
     }
 
     /// Parses `host` or `host:port`.
@@ -45,7 +60,7 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
         case 1:
             try self.init(host: text)
         case 2:
-            guard let port = Int(parts[1]) else {
+            guard let port = Port.number(parsing: parts[1]) else {
                 throw SWCredError(.invalidParameter, "'\(text.prefix(100))' has a port that is not a number")
             }
             try self.init(host: String(parts[0]), port: port)

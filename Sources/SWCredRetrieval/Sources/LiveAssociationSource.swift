@@ -100,7 +100,12 @@ public struct LiveAssociationSource: AssociationFileSource {
         try Task.checkCancellation()
         let host: RetrievalHost
         do {
-            host = try RetrievalHost(host: request.host, port: request.port)
+            // An entitlement host was parsed once, with the entitlement; only other text is parsed here.
+            if let name = request.hostName, name.text == request.host {
+                host = try RetrievalHost(name, port: request.port)
+            } else {
+                host = try RetrievalHost(host: request.host, port: request.port)
+            }
         } catch let error as SWCredError {
             return RetrievedAssociationFile(
                 source: kind,

@@ -64,10 +64,10 @@ extension CredentialFile.Parser {
         }
         guard let server = line.server else { throw fail("server", "\"server\" is missing") }
         let account = line.account ?? ""
-        guard let portValue = Optional(line.port ?? 0), (0...65535).contains(portValue) else {
+        let portValue = line.port ?? 0  // 0 or null: no port; anything else must be a Port
+        guard let port: UInt16 = portValue == 0 ? 0 : Port(portValue)?.value else {
             throw fail("port", "\"port\" must be an integer from 0 to 65535 or null")
         }
-        let port = UInt16(portValue)
         let protocolCode = line.protocolCode ?? "htps"
         guard protocolCode == "htps" || protocolCode == "http" else {
             throw fail("protocol", "\"protocol\" must be \"htps\" or \"http\"")

@@ -1,4 +1,5 @@
 import Foundation
+import SWCredCore
 
 /// The site of an imported row: the URL's host, port and scheme, canonicalised the way the store
 /// keeps servers (lowercased ASCII host, one trailing dot removed, port 0 for the scheme's default).
@@ -63,47 +64,37 @@ public struct ImportedSite: Sendable, Hashable {
             let digits = hostPort[hostPort.index(after: colon)...]
             hostPart = hostPort[..<colon]
             if !digits.isEmpty {
-                guard digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits),
-                    (1...65535).contains(value)
-                else { return .invalid("the URL's port must be a number from 1 to 65535") }
-                port = UInt16(value) == defaultPort ? 0 : UInt16(value)
+                guard let value = Port(parsing: digits) else {
+                    return .invalid("the URL's port must be a number from 1 to 65535")
+                }
+                port = value.value == defaultPort ? 0 : value.value
             }
         }
         guard !hostPart.isEmpty else { return .invalid("the URL has no host") }
-        guard hostPart.allSatisfy(\.isASCII) else {
-            return .invalid("the URL's host is not ASCII; internationalised names must be given as xn-- A-labels")
-        }
-        var host = hostPart.lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty, host.utf8.count <= 253 else {
-            return .invalid("the URL's host must be 1 to 253 characters")
-        }
-        guard host.utf8.allSatisfy(Self.isHostByte),
-            !host.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
-        else {
-            return .invalid("the URL's host may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
-        }
-        return .site(ImportedSite(host: host, port: port, protocolCode: protocolCode))
+        return site(host: hostPart, port: port, protocolCode: protocolCode, subject: "the URL's host")
     }
 
     /// A host given directly (JSON lines `server`), with the same rules as a URL's host.
     static func parseHost(_ text: String, port: UInt16, protocolCode: String) -> Outcome {
-        guard text.allSatisfy(\.isASCII) else {
-            return .invalid("the server is not ASCII; internationalised names must be given as xn-- A-labels")
-        }
-        var host = text.lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty, host.utf8.count <= 253 else { return .invalid("the server must be 1 to 253 characters") }
-        guard host.utf8.allSatisfy(Self.isHostByte),
-            !host.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
-        else {
-            return .invalid("the server may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
-        }
-        return .site(ImportedSite(host: host, port: port, protocolCode: protocolCode))
+        site(host: Substring(text), port: port, protocolCode: protocolCode, subject: "the server")
     }
 
-    private static func isHostByte(_ b: UInt8) -> Bool {
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E || b == 0x5F
+    /// The site with `text` as its URL-host ``HostName``, or why it is not one (`subject` names
+    /// the host in the message).
+    private static func site(host text: Substring, port: UInt16, protocolCode: String, subject: String) -> Outcome {
+        do throws(HostName.ParseError) {
+            let host = try HostName(text, syntax: .urlHost).text
+            return .site(ImportedSite(host: host, port: port, protocolCode: protocolCode))
+        } catch {
+            switch error {
+            case .notASCII:
+                return .invalid("\(subject) is not ASCII; internationalised names must be given as xn-- A-labels")
+            case .empty, .tooLong:
+                return .invalid("\(subject) must be 1 to 253 characters")
+            case .trailingDot, .leadingDot, .character, .emptyLabel, .labelTooLong:
+                return .invalid("\(subject) may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
+            }
+        }
     }
 
     /// The URL an export writes for this site: `https://host[:port]/` (or `http://`).

@@ -59,7 +59,7 @@ public struct PasskeyItem: Sendable, Hashable {
         guard !credentialID.isEmpty, credentialID.count <= Self.maxCredentialIDBytes else {
             throw SWCredError(.invalidParameter, "a passkey's credential ID must be 1-1023 bytes")
         }
-        guard !rpID.isEmpty, rpID.utf8.count <= 253 else {
+        guard !rpID.isEmpty, rpID.utf8.count <= HostName.maximumLength else {
             throw SWCredError(.invalidParameter, "a passkey's RP ID must be 1-253 bytes")
         }
         guard !userHandle.isEmpty, userHandle.count <= Self.maxUserHandleBytes else {

@@ -275,7 +275,7 @@ struct PasskeyListCommand: SWCredSubcommand {
     var rpID: String?
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let filter = rpID?.lowercased()
+        let filter = rpID.map { HostName.lowercasedASCII($0) }
         let passkeys = try storeOptions.session(console).read().contents.passkeys
             .filter { filter == nil || $0.rpID == filter }.map(ListedPasskey.init)
         switch console.format {
@@ -329,7 +329,7 @@ struct PasskeyDeleteCommand: SWCredSubcommand {
         guard let id = Base64URL.decode(credentialID), !id.isEmpty else {
             throw SWCredError(.invalidParameter, "the credential ID is not base64url")
         }
-        let rp = rpID.lowercased()
+        let rp = HostName.lowercasedASCII(rpID)
         let removed = try storeOptions.session(console).modify(createIfMissing: false) {
             (contents: inout StoreContents, _: Date) throws(SWCredError) -> ListedPasskey in
             ListedPasskey(try contents.deletePasskey(rpID: rp, credentialID: id))

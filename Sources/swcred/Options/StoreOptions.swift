@@ -152,53 +152,17 @@ func pathExists(_ path: String) -> Bool {
     return lstat(path, &st) == 0
 }
 
-/// A site named on the command line: `HOST` or `HOST:PORT`, canonicalised the way the Shared Web
-/// Credentials layer stores servers (store.md §2.1: lowercased host).
+/// Runs blocking store work (Argon2id, lock waits, `fsync`) for a command.
 ///
-/// Rules: ASCII only (IDN hosts are given as A-labels, `xn--…`), lowercased, one trailing dot
-/// removed, 1–253 bytes, characters `a-z 0-9 - . _`, no empty label; an optional `:PORT` of
-/// 1–65535. A scheme, path, user info or IPv6 literal is refused. Anything else is
-/// `invalidParameter` (50). No port means port 0 ("unspecified") when adding, and any port when
-/// looking up, as a keychain query that leaves an attribute out.
-struct SiteArgument: Sendable, Equatable {
-    /// The canonical host.
-    let host: String
-    /// The port, when one was given.
-    let port: UInt16?
-
-    init(_ text: String) throws(SWCredError) {
-        var hostPart = Substring(text)
-        var port: UInt16?
-        if text.contains("://") || text.contains("/") || text.contains("@") || text.contains("[") {
-            throw SWCredError(.invalidParameter, "give the site as HOST or HOST:PORT, without a scheme or path")
-        }
-        if let colon = text.lastIndex(of: ":") {
-            let digits = text[text.index(after: colon)...]
-            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = Int(digits), (1...65535).contains(value)
-            else {
-                throw SWCredError(.invalidParameter, "the port after ':' must be a number from 1 to 65535")
-            }
-            port = UInt16(value)
-            hostPart = text[..<colon]
-        }
-        guard hostPart.allSatisfy(\.isASCII) else {
-            throw SWCredError(.invalidParameter, "the host must be ASCII; give an internationalised name as its xn-- form")
-        }
-        var host = hostPart.lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
-        guard !host.isEmpty, host.utf8.count <= 253 else {
-            throw SWCredError(.invalidParameter, "the host must be 1 to 253 characters long")
-        }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-._")
-        guard host.allSatisfy({ allowed.contains($0) }), !host.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
-        else {
-            throw SWCredError(.invalidParameter, "the host may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
-        }
-        self.host = host
-        self.port = port
+/// **Decision:** the work runs inline, on the command's own task, not on a thread of its own.
+/// A `swcred` process runs exactly one command, so there is no other task on Swift's cooperative
+/// pool for it to starve (the concern of STYLE.md "Blocking work stays off the cooperative pool",
+/// which the library's async callers, such as SWCredKit's store backend, follow). Running inline
+/// keeps every system call of one command on one thread, which the T5 fault-injection test relies
+/// on: strace's `inject=…:when=N` counts calls per thread, and a second thread would make the N-th
+/// `write` of the output thread fail together with the N-th `write` of the store's write path.
+enum Blocking {
+    static func run<R: Sendable>(_ work: @escaping @Sendable () throws(SWCredError) -> R) async throws(SWCredError) -> R {
+        try work()
     }
-
-    /// `host` or `host:port`, for messages.
-    var display: String { port.map { "\(host):\($0)" } ?? host }
 }

@@ -1,0 +1,51 @@
+import SWCredCore
+
+/// A site named on the command line: `HOST` or `HOST:PORT`, canonicalised the way the Shared Web
+/// Credentials layer stores servers (store.md §2.1: lowercased host).
+///
+/// Rules: the host is a ``HostName`` of the URL-host syntax (ASCII only, IDN hosts given as
+/// A-labels, `xn--…`; lowercased, one trailing dot removed, 1–253 bytes, characters
+/// `a-z 0-9 - . _`, no empty label); an optional `:PORT` is a ``Port``. A scheme, path, user info
+/// or IPv6 literal is refused. Anything else is `invalidParameter` (50). No port means port 0
+/// ("unspecified") when adding, and any port when looking up, as a keychain query that leaves an
+/// attribute out.
+struct SiteArgument: Sendable, Equatable {
+    /// The canonical host.
+    let host: String
+    /// The port, when one was given.
+    let port: UInt16?
+
+    init(_ text: String) throws(SWCredError) {
+        var hostPart = Substring(text)
+        var port: UInt16?
+        if text.contains("://") || text.contains("/") || text.contains("@") || text.contains("[") {
+            throw SWCredError(.invalidParameter, "give the site as HOST or HOST:PORT, without a scheme or path")
+        }
+        if let colon = text.lastIndex(of: ":") {
+            guard let value = Port(parsing: text[text.index(after: colon)...]) else {
+                throw SWCredError(.invalidParameter, "the port after ':' must be a number from 1 to 65535")
+            }
+            port = value.value
+            hostPart = text[..<colon]
+        }
+        do throws(HostName.ParseError) {
+            host = try HostName(hostPart, syntax: .urlHost).text
+        } catch {
+            switch error {
+            case .notASCII:
+                throw SWCredError(
+                    .invalidParameter, "the host must be ASCII; give an internationalised name as its xn-- form")
+            case .empty, .tooLong:
+                throw SWCredError(.invalidParameter, "the host must be 1 to 253 characters long")
+            case .trailingDot, .leadingDot, .character, .emptyLabel, .labelTooLong:
+                throw SWCredError(
+                    .invalidParameter,
+                    "the host may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
+            }
+        }
+        self.port = port
+    }
+
+    /// `host` or `host:port`, for messages.
+    var display: String { port.map { "\(host):\($0)" } ?? host }
+}
