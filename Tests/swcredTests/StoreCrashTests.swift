@@ -54,11 +54,15 @@ struct StoreCrashTests {
     func randomKills() async throws {
         let sandbox = try StoreSandbox("swcred-t4")
         #expect(try await sandbox.run(["init"]).status == 0)
-        // Calibrate: how long an add takes here, so the kills spread over the whole add.
+        // Calibrate: how long an add *process* takes here (the killed adds are processes), so the
+        // kills spread over the whole add.
         var durations: [Double] = []
         for index in 0..<3 {
             let started = Date()
-            #expect(try await sandbox.add("cal.example", "cal\(index)", password: "pw").status == 0)
+            let (process, errPath) = try Self.startAdd(sandbox, "cal.example", "cal\(index)", password: "pw")
+            process.waitUntilExit()
+            unlink(errPath)
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
             durations.append(Date().timeIntervalSince(started))
         }
         var typical = durations.sorted()[1]
