@@ -57,28 +57,6 @@ public struct LiveAssociationSource: AssociationFileSource {
         self.userRoots = userRoots
     }
 
-    /// A live source with a fetcher of its own, from command-line values (`--direct`/`--cdn`,
-    /// `--ca-file`, `--resolve`). Call ``shutdown()`` when done.
-    ///
-    /// - Throws: `fileNotFound` (66) for an unreadable CA file, `malformedInput` (65) for one
-    ///   without certificates, `usage` (64) for a malformed `--resolve`.
-    public static func make(
-        kind: AssociationSourceKind,
-        caFile: String?,
-        resolve: [String],
-        device: DeviceSettings,
-        userRoots: UserRootPolicy = .developerEntries
-    ) throws -> LiveAssociationSource {
-        let configuration = try RetrievalConfiguration(caFile: caFile, resolve: resolve)
-        let fetcher = try LiveAssociationFileFetcher(configuration: configuration)
-        do {
-            return try LiveAssociationSource(kind: kind, fetcher: fetcher, device: device, userRoots: userRoots)
-        } catch {
-            Task { try? await fetcher.shutdown() }
-            throw error
-        }
-    }
-
     /// Shuts down the fetcher's HTTP client when it is a ``LiveAssociationFileFetcher``.
     public func shutdown() async throws {
         if let live = fetcher as? LiveAssociationFileFetcher {

@@ -113,6 +113,12 @@ extension GlobalStoreOptions {
     /// the passphrase read at most once (from its option, or asked on the terminal when the
     /// default key file meets a passphrase store), creation on first write said on stderr
     /// (cli.md). A command makes one session and does all its store work through it.
+    ///
+    /// **Decision:** the session's blocking work (Argon2id, lock waits, `fsync`) runs inline, on
+    /// the command's own task. A `swcred` process runs one command, so nothing else on Swift's
+    /// cooperative pool waits for it (in-process tests give each command a thread of its own), and
+    /// every system call of one command stays on one thread, which the T5 fault-injection test
+    /// relies on: strace's `inject=…:when=N` counts calls per thread.
     func session(_ console: Console) throws(SWCredError) -> StoreSession {
         StoreSession(StoreSession.Configuration(
             path: try storePath(),
@@ -150,19 +156,4 @@ struct SecretPassphrase: PassphraseProvider {
 func pathExists(_ path: String) -> Bool {
     var st = stat()
     return lstat(path, &st) == 0
-}
-
-/// Runs blocking store work (Argon2id, lock waits, `fsync`) for a command.
-///
-/// **Decision:** the work runs inline, on the command's own task, not on a thread of its own.
-/// A `swcred` process runs exactly one command, so there is no other task on Swift's cooperative
-/// pool for it to starve (the concern of STYLE.md "Blocking work stays off the cooperative pool",
-/// which the library's async callers, such as SWCredKit's store backend, follow). Running inline
-/// keeps every system call of one command on one thread, which the T5 fault-injection test relies
-/// on: strace's `inject=…:when=N` counts calls per thread, and a second thread would make the N-th
-/// `write` of the output thread fail together with the N-th `write` of the store's write path.
-enum Blocking {
-    static func run<R: Sendable>(_ work: @escaping @Sendable () throws(SWCredError) -> R) async throws(SWCredError) -> R {
-        try work()
-    }
 }
