@@ -85,7 +85,7 @@ struct StoreCrashTests {
             // Uniform over [0.4, 1.6] × typical: the first part of an add is process start-up, so
             // this spreads the kills over reading, writing, renaming and finishing.
             let delay = Double.random(in: (typical * 0.4)...(typical * 1.6))
-            usleep(UInt32(delay * 1_000_000))
+            try await Task.sleep(for: .microseconds(Int(delay * 1_000_000)))  // frees the cooperative thread meanwhile
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let exitedCleanly = process.terminationReason == .exit
