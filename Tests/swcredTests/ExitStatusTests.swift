@@ -39,5 +39,9 @@ struct ExitStatusTests {
     @Test("an unknown code is an internal error (1)")
     func unknownCode() {
         #expect(ExitStatus(SWCredError.Code.internalError) == .failure)
+        // A code the table does not name (one a newer library might add) is 1, not a crash or 0.
+        #expect(ExitStatus.byCode["notARealCode"] == nil)
+        #expect(ExitStatus(SWCredError.Code("notARealCode")) == .failure)
+        #expect(ExitStatus(SWCredError.Code("itemNotFound")) == .itemNotFound)
     }
 }

@@ -56,37 +56,29 @@ extension StoreContents {
         case updated
         /// The existing item already had this password; nothing changed.
         case unchanged
+        /// An item with the same key exists and no update was asked for; nothing changed.
+        case keyExists
+        /// A "Passwords not saved" entry exists for the item's server; nothing changed.
+        case serverNeverSaved
     }
 
-    /// Saves `item` as the device owner does in Safari: refused when passwords are never saved
-    /// for its server; an existing item (same key) is a duplicate unless `update` replaces its
-    /// password.
+    /// Saves `item` as the device owner does in Safari: not when passwords are never saved for
+    /// its server; an existing item (same key) is left alone unless `update` replaces its
+    /// password. The refusals are outcomes, for the caller to word (as
+    /// ``KeychainStore/addIfAbsent(_:refusingServersNeverSaved:)`` reports them).
     ///
-    /// - Throws: `duplicateItem` (a "Passwords not saved" entry, or the item exists and `update`
-    ///   is false), and the store's `invalidParameter` / `limitExceeded`.
+    /// - Throws: the store's `invalidParameter` / `limitExceeded`.
     public mutating func saveWebsitePassword(
         _ item: InternetPasswordItem, update: Bool, at date: Date
     ) throws(SWCredError) -> WebsitePasswordSave {
-        if passwordsAreNeverSaved(for: item.server) { throw Self.neverSavedError(item.server) }
+        if passwordsAreNeverSaved(for: item.server) { return .serverNeverSaved }
         if let existing = self.item(forKey: item.key) {
-            guard update else { throw Self.existsError(item) }
+            guard update else { return .keyExists }
             if existing.secret == item.secret { return .unchanged }
             try self.update(matching: ItemQuery(key: item.key), with: ItemUpdate(secret: item.secret), at: date)
             return .updated
         }
         try add(item, at: date)
         return .added
-    }
-
-    /// `duplicateItem`: passwords are never saved for `server`.
-    public static func neverSavedError(_ server: String) -> SWCredError {
-        SWCredError(.duplicateItem, "passwords are never saved for \(server) "
-            + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(server) --never-save)")
-    }
-
-    /// `duplicateItem`: the item's key exists.
-    public static func existsError(_ item: InternetPasswordItem) -> SWCredError {
-        let site = item.port == 0 ? item.server : "\(item.server):\(item.port)"
-        return SWCredError(.duplicateItem, "an item for \(site) and this account already exists; use -U to update it")
     }
 }

@@ -153,18 +153,28 @@ struct AddCommand: SWCredSubcommand {
         let item = InternetPasswordItem.websitePassword(
             server: site.host, account: account, port: site.port ?? 0, secret: secret)
         let update = self.update
+        let neverSaved = SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
+            + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
+        let exists = SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
         // The common case, a new item in an existing store, adds without building the store's
         // other items; creating the store and updating an item take the general transaction.
         let operation: AddOperation
         let session = try storeOptions.session(console)
         switch try session.addIfAbsent(item, refusingServersNeverSaved: true) {
         case .added?: operation = .added
-        case .serverNeverSaved?: throw StoreContents.neverSavedError(item.server)
-        case .keyExists? where !update: throw StoreContents.existsError(item)
+        case .serverNeverSaved?: throw neverSaved
+        case .keyExists? where !update: throw exists
         case .keyExists?, nil:
-            operation = try session.modify(createIfMissing: true) {
-                (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
-                AddOperation(try contents.saveWebsitePassword(item, update: update, at: now))
+            let saved = try session.modify(createIfMissing: true) {
+                (contents: inout StoreContents, now: Date) throws(SWCredError) in
+                try contents.saveWebsitePassword(item, update: update, at: now)
+            }
+            switch saved {
+            case .added: operation = .added
+            case .updated: operation = .updated
+            case .unchanged: operation = .unchanged
+            case .keyExists: throw exists
+            case .serverNeverSaved: throw neverSaved
             }
         }
         let result = AddResult(
@@ -206,14 +216,6 @@ struct AddCommand: SWCredSubcommand {
 /// What an add did (cli.md `operation`).
 enum AddOperation: String, Sendable {
     case added, updated, unchanged
-
-    init(_ save: StoreContents.WebsitePasswordSave) {
-        switch save {
-        case .added: self = .added
-        case .updated: self = .updated
-        case .unchanged: self = .unchanged
-        }
-    }
 }
 
 /// cli.md: `{"schema","status":0,"operation","item":{"server","account","port"},"completion":{"error":null}}`.

@@ -131,7 +131,6 @@ struct AssociationsCommand: SWCredSubcommand {
         return .success
     }
 
-    /// The directory source for `--aasa-dir`, else a live one (with its own fetcher, shut down after use).
     /// The stored records, filtered; an absent store lists nothing when nothing was to be changed.
     private func listRecords(
         _ session: StoreSession, appID: String?, service: AssociationRecord.Service?, storeMayBeMissing: Bool
