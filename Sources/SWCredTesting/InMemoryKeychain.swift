@@ -55,7 +55,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
 
     /// The device settings.
     public var settings: SWCDeviceSettings {
-        get { state.withLock { SWCDeviceSettings($0.contents.settings) } }
+        get { state.withLock { $0.contents.settings } }
         set {
             state.withLock {
                 $0.contents.settings = DeviceSettings(
@@ -135,7 +135,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
     public func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.read, &state)
-            return SWCDeviceSettings(state.contents.settings)
+            return state.contents.settings
         }
     }
 

@@ -72,15 +72,6 @@ extension SWCApprovalState {
     }
 }
 
-extension SWCDeviceSettings {
-    /// The SWC view of the store's device settings.
-    public init(_ settings: DeviceSettings) {
-        self.init(
-            autoFillEnabled: settings.autoFillEnabled, developerMode: settings.developerMode,
-            managedDevice: settings.managedDevice)
-    }
-}
-
 extension StoreContents {
     /// SWC-visible items matching `query`, negative entries included, in store order.
     public func sharedWebCredentialItems(matching query: SWCItemQuery) -> [SWCItem] {
