@@ -235,7 +235,7 @@ public struct AssociationDaemon: Sendable {
         )
     }
 
-    static func storeModes(_ modes: AssociationModes) -> Set<AssociationRecord.Mode> {
+    package static func storeModes(_ modes: AssociationModes) -> Set<AssociationRecord.Mode> {
         var result: Set<AssociationRecord.Mode> = []
         if modes.contains(.developer) { result.insert(.developer) }
         if modes.contains(.managed) { result.insert(.managed) }

@@ -104,7 +104,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
                 state.contents.associationRecord(forKey: key)
                 ?? AssociationRecord(
                     service: .webcredentials, appID: appID, host: key.host, port: key.port, isWildcard: key.isWildcard,
-                    modes: Set(entry.modes.compactMap { AssociationRecord.Mode(rawValue: $0.rawValue) }))
+                    modes: entry.recordModes)
             record.siteApproval = site.storeApproval
             try state.contents.upsertAssociationRecord(record)
         }
