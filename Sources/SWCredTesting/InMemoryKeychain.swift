@@ -105,7 +105,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
                 ?? AssociationRecord(
                     service: .webcredentials, appID: appID, host: key.host, port: key.port, isWildcard: key.isWildcard,
                     modes: entry.recordModes)
-            record.siteApproval = site.storeApproval
+            record.siteApproval = site
             try state.contents.upsertAssociationRecord(record)
         }
     }
