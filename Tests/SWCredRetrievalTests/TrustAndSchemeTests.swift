@@ -1,6 +1,7 @@
 import Foundation
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

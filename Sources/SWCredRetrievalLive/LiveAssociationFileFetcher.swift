@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
 import SWCredCore
+import SWCredRetrieval
 import Synchronization
 
 /// Fetches association files from real HTTPS servers under Apple's retrieval rules
