@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

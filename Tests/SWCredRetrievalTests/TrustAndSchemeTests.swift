@@ -2,6 +2,7 @@ import SWCredAssociation
 import Foundation
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

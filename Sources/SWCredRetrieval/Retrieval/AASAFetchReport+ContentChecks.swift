@@ -5,7 +5,7 @@ import SWCredAssociation
 extension AASAFetchReport {
     /// Adds the warnings about a received body: AD-4.7 content type and AD-3.8 signed bodies.
     /// Neither refuses the file; a device does not check them, validators do.
-    mutating func addContentWarnings(body: [UInt8]) {
+    package mutating func addContentWarnings(body: [UInt8]) {
         let signed = CMSDetector.isSignedData(body)
         if signed {
             diagnostics.append(

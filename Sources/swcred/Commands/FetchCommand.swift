@@ -96,11 +96,11 @@ struct FetchCommand: SWCredSubcommand {
         switch target {
         case .insecure(let url):
             // AD-4.2: refused before anything touches the network.
-            result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration) {
+            result = try await LiveRetrieval.withFetcher(configuration: configuration) {
                 await $0.fetch(url: url, route: route, allowUserInstalledRoots: true)
             }
         case .host(let site):
-            result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration) {
+            result = try await LiveRetrieval.withFetcher(configuration: configuration) {
                 await $0.fetch(AASAFetchRequest(host: site, route: route, allowUserInstalledRoots: true))
             }
             file = result.parse()

@@ -6,6 +6,7 @@ import NIOHTTPCompression
 import NIOSSL
 import SWCredCore
 import SWCredAssociation
+import SWCredRetrieval
 import Synchronization
 
 /// Fetches association files from real HTTPS servers under Apple's retrieval rules

@@ -6,6 +6,7 @@ import NIOHTTPCompression
 import NIOSSL
 import SWCredCore
 import SWCredAssociation
+import SWCredRetrieval
 
 // One HTTP exchange under the size and time rules (AD-4.5, AD-4.6, AD-4.8): the request, the
 // status, the streamed body with its cap, and the total-timeout timer.
