@@ -55,3 +55,37 @@ struct WebsitePasswordSessionTests {
         #expect(try session.read().contents.items.count == 1)
     }
 }
+
+/// ``StoreSession/deviceSettings(autoFillEnabled:developerMode:managedDevice:)`` and
+/// ``StoreSession/deleteItems(matching:notFound:)``: `swcred settings` and `swcred delete`.
+@Suite("Settings and deletion through a store session")
+struct SettingsAndDeleteSessionTests {
+    @Test("store.md §2.4: without a store the settings are a fresh device's and nothing is created; a change creates it")
+    func settings() throws {
+        let env = TestEnvironment()
+        let session = env.session()
+        #expect(try session.deviceSettings() == DeviceSettings())
+        #expect(!session.storeExists)
+        let changed = try session.deviceSettings(autoFillEnabled: false, managedDevice: true)
+        #expect(!changed.autoFillEnabled && changed.managedDevice && !changed.developerMode)
+        #expect(try env.session().deviceSettings() == changed)
+    }
+
+    @Test("delete: the matching items go in one write; none matching is itemNotFound with the caller's words, nothing written")
+    func delete() throws {
+        let env = TestEnvironment()
+        let session = env.session()
+        #expect(try session.saveWebsitePassword(WebsitePasswordSessionTests.website("pw"), update: false) == .added)
+        let generation = try session.read().generation
+        do {
+            _ = try session.deleteItems(matching: ItemQuery(server: "tacos.example", account: "bob", synchronizable: .any), notFound: "no bob")
+            Issue.record("deleted an item that does not exist")
+        } catch {
+            #expect(error.code == .itemNotFound && error.message == "no bob")
+        }
+        #expect(try env.session().read().generation == generation)
+        let removed = try session.deleteItems(matching: ItemQuery(server: "tacos.example", account: "alice", synchronizable: .any), notFound: "none")
+        #expect(removed.map(\.account) == ["alice"])
+        #expect(try env.session().read().contents.items.isEmpty)
+    }
+}

@@ -41,3 +41,17 @@ extension StoreSession {
         }
     }
 }
+
+extension StoreSession {
+    /// Deletes the items `query` matches in one transaction (`swcred delete`). When none matches,
+    /// nothing is written and the error is `itemNotFound` with `notFound` as its message.
+    /// - Returns: the deleted items.
+    /// - Throws: `itemNotFound`; `storeNotFound` without a store; the store's errors.
+    package func deleteItems(matching query: ItemQuery, notFound: String) throws(SWCredError) -> [InternetPasswordItem] {
+        try modify(createIfMissing: false) {
+            (contents: inout StoreContents, _: Date) throws(SWCredError) -> [InternetPasswordItem] in
+            guard !contents.items(matching: query).isEmpty else { throw SWCredError(.itemNotFound, notFound) }
+            return try contents.delete(matching: query)
+        }
+    }
+}
