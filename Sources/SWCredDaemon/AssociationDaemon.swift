@@ -57,32 +57,7 @@ public struct AssociationDaemon: Sendable {
     /// The records an app's entitlement calls for: one per active entry of a known service, both
     /// approvals `unspecified`, never checked, next check now.
     public func records(for app: AppIdentity) -> [AssociationRecord] {
-        let now = clock.now()
-        var seen: Set<AssociationRecord.Key> = []
-        var records: [AssociationRecord] = []
-        for resolved in EntitlementResolver.resolve(app.entitlements, device: device) where resolved.active {
-            guard let domain = resolved.domain,
-                let service = AssociationRecord.Service(rawValue: domain.service.rawValue),
-                let port = Self.storePort(domain.port)
-            else { continue }
-            let record = AssociationRecord(
-                service: service,
-                appID: app.appID,
-                host: domain.host,
-                port: port,
-                isWildcard: domain.wildcard,
-                modes: Self.storeModes(domain.modes),
-                userApproval: .unspecified,
-                siteApproval: .unspecified,
-                lastChecked: .distantPast,
-                nextCheck: now,
-                retryCount: 0,
-                lastError: nil,
-                source: .downloaded
-            )
-            if seen.insert(record.key).inserted { records.append(record) }
-        }
-        return records
+        Self.records(for: app, device: device, now: clock.now())
     }
 
     /// Installs `app` (or applies a changed entitlement): creates a record for each active entry
@@ -96,21 +71,7 @@ public struct AssociationDaemon: Sendable {
     public func install(app: AppIdentity, into contents: inout StoreContents, reinstall: Bool = false)
         throws(SWCredError) -> [AssociationRecord]
     {
-        let wanted = records(for: app)
-        let wantedKeys = Set(wanted.map(\.key))
-        for existing in contents.associationRecords(appID: app.appID)
-        where reinstall || !wantedKeys.contains(existing.key) {
-            try contents.removeAssociationRecord(forKey: existing.key)
-        }
-        for record in wanted {
-            if var existing = contents.associationRecord(forKey: record.key) {
-                existing.modes = record.modes
-                try contents.upsertAssociationRecord(existing)
-            } else {
-                try contents.upsertAssociationRecord(record)
-            }
-        }
-        return contents.associationRecords(appID: app.appID)
+        try Self.install(records(for: app), of: app.appID, into: &contents, reinstall: reinstall)
     }
 
     /// Deletes every record, or every record of `appID` (`swcutil reset`).

@@ -141,7 +141,7 @@ struct LimitsTests {
         }
     }
 
-    @Test("T14: Passphrase.read strips one LF or CRLF, refuses empty and overlong input")
+    @Test("T14: SecretReader strips one LF or CRLF, refuses empty and overlong input")
     func passphraseReading() throws {
         func read(_ bytes: [UInt8]) throws -> [UInt8] {
             var fds: [Int32] = [0, 0]
@@ -149,7 +149,7 @@ struct LimitsTests {
             bytes.withUnsafeBytes { _ = write(fds[1], $0.baseAddress, $0.count) }
             close(fds[1])
             defer { close(fds[0]) }
-            let secret = try Passphrase.read(fileDescriptor: fds[0])
+            let secret = try SecretReader().read(.descriptor(fds[0]), what: "passphrase")
             return secret.withUnsafeBytes { Array($0) }
         }
         #expect(try read(Array("pass\n".utf8)) == Array("pass".utf8))

@@ -1,8 +1,8 @@
 import ArgumentParser
 import SWCredCore
 import SWCredKit
-import SWCredPasswords
 import SWCredSodium
+import SWCredStore
 
 /// The app path of `swcred add` (cli.md): `SecAddSharedWebCredential` with every check of
 /// shared-web-credentials.md §6, as the app given by `--entitlements` / `--app-id`, with the
@@ -40,10 +40,12 @@ extension AddCommand {
         let askUser = user == "ask"
         let answer = askUser ? .cancel : try SWCPromptAnswer(userOption: user)
         let password = try appPathPassword()
-        let service = try await SWCCommandSupport.makeService(
-            storeOptions: storeOptions, app: app, source: source, console: console,
-            responder: askUser ? TerminalResponder(console: console) : SWCPolicyResponder(confirmation: answer, pick: .cancel),
-            profile: nil, simulator: simulator)
+        let service = try await SWCAppSession.open(
+            storeOptions: storeOptions, app: app, source: source, console: console, simulator: simulator
+        ).service(
+            responder: askUser
+                ? SWCTerminalResponder { console.err("swcred: \($0)") }
+                : SWCPolicyResponder(confirmation: answer, pick: .cancel))
         let report = await service.add(fqdn: domain, account: account, password: password)
         try report.throwCompletionError()
         let result = AppAddResult(report: report)
@@ -71,12 +73,7 @@ extension AddCommand {
     /// The password of the call: read, generated, or `nil` for `--delete`.
     private func appPathPassword() throws(SWCredError) -> String? {
         if delete { return nil }
-        if generate {
-            if let rules {
-                return try PasswordGenerator.generate(style: .strong, rules: rules).password
-            }
-            return try PasswordGenerator.legacy()
-        }
+        if generate { return try SharedWebCredentials.generatedPassword(rules: rules) }
         let given: SecretSource? = passwordStdin ? .standardInput : passwordFile.map { .file($0) }
         try storeOptions.checkDistinctStreams(passwordSource: given)
         let source = try SecretInput.resolve(given, what: "password")
@@ -90,21 +87,8 @@ extension AddCommand {
     }
 }
 
-/// cli.md `add` JSON for the app path.
-/// How the command line reads an app-path add (`add` and `batch` share it).
+/// The exit status of an app-path add (`add` and `batch` share it).
 extension SWCAddReport {
-    /// Throws the error the app's completion received: a failed check, or a failed new-item
-    /// write. Under errSecInternal the store's own error (busy, corrupt, …) is thrown instead,
-    /// so that the exit code tells the truth.
-    func throwCompletionError() throws(SWCredError) {
-        guard let error = completionError else { return }
-        if error.code == .secInternal, let storeError = error.underlying?.error { throw storeError }
-        throw error
-    }
-
-    /// A write that failed in a found-item branch, which Apple reports to the app as success.
-    var reportedDiscardedError: SWCredError? { outcome == .declined ? nil : discardedError }
-
     /// 13 when the user declined (although the completion got no error), the discarded write
     /// error's status, or 0.
     var exitStatus: ExitStatus {
@@ -113,6 +97,7 @@ extension SWCAddReport {
     }
 }
 
+/// cli.md `add` JSON for the app path.
 struct AppAddResult: Encodable {
     struct Item: Encodable {
         let server: String

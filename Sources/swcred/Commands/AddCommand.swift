@@ -156,26 +156,13 @@ struct AddCommand: SWCredSubcommand {
         let neverSaved = SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
             + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
         let exists = SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
-        // The common case, a new item in an existing store, adds without building the store's
-        // other items; creating the store and updating an item take the general transaction.
         let operation: AddOperation
-        let session = try storeOptions.session(console)
-        switch try session.addIfAbsent(item, refusingServersNeverSaved: true) {
-        case .added?: operation = .added
-        case .serverNeverSaved?: throw neverSaved
-        case .keyExists? where !update: throw exists
-        case .keyExists?, nil:
-            let saved = try session.modify(createIfMissing: true) {
-                (contents: inout StoreContents, now: Date) throws(SWCredError) in
-                try contents.saveWebsitePassword(item, update: update, at: now)
-            }
-            switch saved {
-            case .added: operation = .added
-            case .updated: operation = .updated
-            case .unchanged: operation = .unchanged
-            case .keyExists: throw exists
-            case .serverNeverSaved: throw neverSaved
-            }
+        switch try storeOptions.session(console).saveWebsitePassword(item, update: update) {
+        case .added: operation = .added
+        case .updated: operation = .updated
+        case .unchanged: operation = .unchanged
+        case .keyExists: throw exists
+        case .serverNeverSaved: throw neverSaved
         }
         let result = AddResult(
             status: 0, operation: operation.rawValue,
@@ -193,12 +180,9 @@ struct AddCommand: SWCredSubcommand {
     private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> ExitStatus {
         let site = try SiteArgument(domain)
         let entry = InternetPasswordItem.negativeEntry(server: site.host, port: site.port ?? 0)
-        let operation: AddOperation = try storeOptions.session(console).modify(createIfMissing: true) {
-            (contents: inout StoreContents, now: Date) throws(SWCredError) -> AddOperation in
-            if contents.item(forKey: entry.key) != nil { return .unchanged }
-            try contents.add(entry, at: now)
-            return .added
-        }
+        let operation: AddOperation =
+            try storeOptions.session(console).addPasswordsNotSavedEntry(server: entry.server, port: entry.port) == .added
+            ? .added : .unchanged
         let result = AddResult(
             status: 0, operation: operation.rawValue,
             item: .init(server: entry.server, account: entry.account, port: entry.port))

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredDaemon
@@ -66,88 +65,31 @@ struct AssociationsCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let appFilter = app.appID
-        let serviceFilter = service.flatMap { AssociationRecord.Service(rawValue: $0.lowercased()) }
-        let changes = reset || app.entitlements != nil || source.selectedKind != nil
-        var removed = 0
-        var installed = 0
-        var checked = 0
-
-        // The device: the store's settings, or the flags.
-        let session = try store.session(console)
-        var settings = DeviceSettings()
-        if changes {
-            _ = try session.storeCreatingIfMissing()
-            settings = try session.read().contents.settings
+        var sync = AssociationSync()
+        sync.reset = reset
+        if app.entitlements != nil { sync.install = try app.identity() }
+        sync.reinstall = reinstall
+        sync.force = force
+        sync.appID = app.appID
+        sync.service = service.flatMap { AssociationRecord.Service(rawValue: $0.lowercased()) }
+        sync.forceDeveloperMode = app.device.developerMode
+        sync.forceManagedDevice = app.device.managed
+        let scope: AssociationSync.SourceScope? = try source.selection().map { selection in
+            { device, body in try await AssociationSources.with(selection, device: device) { await body($0) } }
         }
-        let device = DeviceSettings(
-            developerMode: app.device.developerMode || settings.developerMode,
-            managedDevice: app.device.managed || settings.managedDevice
-        )
-
-        if reset {
-            removed = try session.modify(createIfMissing: false) { contents, _ in
-                AssociationDaemon.reset(&contents, appID: appFilter)
-            }
+        let report = try await sync.run(session: try store.session(console), source: scope)
+        for (record, diagnostic) in report.diagnostics {
+            console.err("\(AssociationRecordView(record).domain) (\(record.appID)): \(diagnostic)")
         }
-        if app.entitlements != nil {
-            let identity = try app.identity()
-            let daemon = AssociationDaemon(source: DirectoryAssociationSource(root: "/nonexistent"), device: device)
-            let doReinstall = reinstall
-            installed = try session.modify(createIfMissing: true) {
-                (contents: inout StoreContents, _: Date) throws(SWCredError) -> Int in
-                try daemon.install(app: identity, into: &contents, reinstall: doReinstall).count
-            }
-        }
-        if let selection = try source.selection() {
-            let due = Self.filter(try session.read().contents.associationRecords, appID: appFilter, service: serviceFilter)
-            let force = self.force
-            let outcomes = try await AssociationSources.with(selection, device: device) { fileSource in
-                await AssociationDaemon(source: fileSource, device: device).refresh(due, force: force)
-            }
-            checked = outcomes.filter(\.checked).count
-            _ = try session.modify(createIfMissing: false) {
-                (contents: inout StoreContents, _: Date) throws(SWCredError) -> Int in
-                try AssociationDaemon.apply(outcomes, to: &contents)
-            }
-            for outcome in outcomes where outcome.checked {
-                for diagnostic in outcome.diagnostics where diagnostic.severity != .note {
-                    console.err(
-                        "\(AssociationRecordView(outcome.record).domain) (\(outcome.record.appID)): \(diagnostic)")
-                }
-            }
-        }
-
-        let records = try listRecords(
-            session, appID: appFilter, service: serviceFilter, storeMayBeMissing: !changes)
-        let views = records.map(AssociationRecordView.init)
+        let views = report.records.map(AssociationRecordView.init)
         switch console.format {
         case .json:
-            console.emitJSON(Output(records: views, checked: checked, installed: installed, removed: removed))
+            console.emitJSON(
+                Output(records: views, checked: report.checked, installed: report.installed, removed: report.removed))
         case .text:
             if views.isEmpty { console.out("no association records") }
             for view in views { console.out(view.swcutilText) }
         }
         return .success
-    }
-
-    /// The stored records, filtered; an absent store lists nothing when nothing was to be changed.
-    private func listRecords(
-        _ session: StoreSession, appID: String?, service: AssociationRecord.Service?, storeMayBeMissing: Bool
-    ) throws(SWCredError) -> [AssociationRecord] {
-        do {
-            return Self.filter(try session.read().contents.associationRecords, appID: appID, service: service)
-        } catch {
-            if storeMayBeMissing, error.code == .storeNotFound { return [] }
-            throw error
-        }
-    }
-
-    static func filter(_ records: [AssociationRecord], appID: String?, service: AssociationRecord.Service?)
-        -> [AssociationRecord]
-    {
-        records.filter { record in
-            (appID.map { record.appID == $0 } ?? true) && (service.map { record.service == $0 } ?? true)
-        }
     }
 }

@@ -47,15 +47,11 @@ struct DeleteCommand: SWCredSubcommand {
         } else {
             query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
         }
-        let removed = try storeOptions.session(console).modify(createIfMissing: false) {
-            (contents: inout StoreContents, _: Date) throws(SWCredError) -> [InternetPasswordItem] in
-            guard !contents.items(matching: query).isEmpty else {
-                throw SWCredError(.itemNotFound, neverSave
-                    ? "no \"Passwords not saved\" entry exists for \(site.display)"
-                    : "no item is saved for \(site.display) and this account")
-            }
-            return try contents.delete(matching: query)
-        }
+        let removed = try storeOptions.session(console).deleteItems(
+            matching: query,
+            notFound: neverSave
+                ? "no \"Passwords not saved\" entry exists for \(site.display)"
+                : "no item is saved for \(site.display) and this account")
         switch console.format {
         case .json:
             console.emitJSON(DeleteResult(deleted: removed.count, items: removed.map {

@@ -122,10 +122,8 @@ struct FetchCommand: SWCredSubcommand {
             }
             Self.printReport(result.report, to: console)
         }
-        guard let failure = result.report.failure else { return .success }
-        let message = "refused by \(failure.rule): \(failure.message) (\(failure.domain) \(failure.code))"
-        if failure.rule == "AD-4.9" { throw SWCredError(.malformedAASA, message) }
-        throw SWCredError(failure.isNetworkFailure ? .fetchFailed : .fetchRefused, message)
+        if let failure = result.report.failure { throw failure.error }
+        return .success
     }
 
     /// The report, one fact per line, on stderr.
@@ -140,27 +138,5 @@ struct FetchCommand: SWCredSubcommand {
             console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule ?? "-")]: \(diagnostic.message)")
         }
         console.err("accepted: \(report.accepted ? "yes" : "no")")
-    }
-}
-
-/// What the `fetch` argument names: a site, or a URL that is not https.
-enum FetchTarget {
-    case host(RetrievalHost)
-    case insecure(String)
-
-    /// Accepts `host`, `host:port`, or `https://host[:port][/]`; an `http://` URL is kept so the
-    /// fetcher can refuse it by AD-4.2 and report that.
-    init(argument: String) throws {
-        let lower = argument.lowercased()
-        if lower.hasPrefix("http://") {
-            self = .insecure(argument)
-            return
-        }
-        var text = argument
-        if lower.hasPrefix("https://") {
-            text = String(argument.dropFirst("https://".count))
-            if text.hasSuffix("/") { text.removeLast() }
-        }
-        self = .host(try RetrievalHost(parsing: text))
     }
 }

@@ -105,17 +105,7 @@ struct GenerateCommand: SWCredSubcommand {
         let blocked =
             try blockList.map { (path: String) throws(SWCredError) in try BlockList(contentsOfFile: path) }
             ?? BlockList([])
-        var seeded = insecureTestSeed.map { SeededRandomSource(seed: $0) }
-        let system = SodiumRandomSource()
-        for index in 0..<count {
-            let generated: GeneratedPassword
-            if var source = seeded {
-                generated = try generator.next(using: &source, blockList: blocked)
-                seeded = source
-            } else {
-                var source = system
-                generated = try generator.next(using: &source, blockList: blocked)
-            }
+        try generator.generate(count: count, blockList: blocked, seed: insecureTestSeed) { index, generated in
             if index == 0 {
                 for warning in warnings + generated.warnings { console.warn(warning) }
                 if console.format == .text {

@@ -67,22 +67,7 @@ struct ImportCommand: SWCredSubcommand {
         }
         if parsed.skipped.count > 20 { console.err("swcred: … and \(parsed.skipped.count - 20) more rows skipped") }
 
-        let summary: ImportSummary
-        let session = try storeOptions.session(console)
-        if dryRun {
-            if session.storeExists {
-                var copy = try session.read().contents
-                summary = try parsed.apply(to: &copy, onConflict: policy, at: Date())
-            } else {
-                var empty = StoreContents(creationDate: Date())
-                summary = try parsed.apply(to: &empty, onConflict: policy, at: Date())
-            }
-        } else {
-            summary = try session.modify(createIfMissing: true) {
-                (contents: inout StoreContents, now: Date) throws(SWCredError) -> ImportSummary in
-                try parsed.apply(to: &contents, onConflict: policy, at: now)
-            }
-        }
+        let summary = try storeOptions.session(console).importing(parsed, onConflict: policy, dryRun: dryRun)
         let result = ImportResult(format: parsed.format.rawValue, summary: summary, dryRun: dryRun)
         switch console.format {
         case .json: console.emitJSON(result)

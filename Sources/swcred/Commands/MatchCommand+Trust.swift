@@ -64,7 +64,7 @@ extension MatchCommand {
                 console.warn("\(file.aasaHost): \(diagnostic.labelledMessage)")
             }
             guard let parsed = retrieval.file else {
-                let problem = Self.problem(retrieval, request: file.request)
+                let problem = retrieval.error(for: file.request)
                 console.warn(problem.message)
                 return HostFile(automaton: nil, aasaHost: file.aasaHost, problem: problem)
             }
@@ -75,16 +75,6 @@ extension MatchCommand {
                 console.warn("\(file.aasaHost)'s file does not associate \(appID)")
             }
             return HostFile(automaton: file.automaton, aasaHost: file.aasaHost, associated: file.associated)
-        }
-
-        /// The error of a retrieval without a usable file: `fetchFailed` for the network (or a source
-        /// that could not run), `malformedAASA` for a body that does not parse, `fetchRefused` for a
-        /// retrieval rule (redirect, status, size, CDN refusal, a missing `--aasa-dir` folder).
-        static func problem(_ retrieval: TrustEvaluator.Retrieval, request: AssociationFileRequest) -> SWCredError {
-            let message = retrieval.problem ?? "could not retrieve the file for \(request.authority)"
-            if retrieval.retrieved.body != nil { return SWCredError(.malformedAASA, message) }
-            guard let failure = retrieval.retrieved.failure else { return SWCredError(.fetchFailed, message) }
-            return SWCredError(failure.isNetworkFailure ? .fetchFailed : .fetchRefused, message)
         }
 
         /// Every file kept or retired, for the summary's unused rules (sorted by origin).

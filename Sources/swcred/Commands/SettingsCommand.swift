@@ -35,8 +35,8 @@ struct SettingsCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let unchanged = autofill == nil && developerMode == nil && managedDevice == nil
-        let settings = unchanged ? try await readSettings(console) : try await changeSettings(console)
+        let settings = try storeOptions.session(console).deviceSettings(
+            autoFillEnabled: autofill?.value, developerMode: developerMode?.value, managedDevice: managedDevice?.value)
         switch console.format {
         case .json:
             console.emitJSON(SettingsResult(settings))
@@ -46,32 +46,6 @@ struct SettingsCommand: SWCredSubcommand {
             console.out("Managed device: \(settings.managedDevice ? "on" : "off")")
         }
         return .success
-    }
-}
-
-extension SettingsCommand {
-    /// The store's settings; a fresh device's when there is no store yet.
-    private func readSettings(_ console: Console) async throws(SWCredError) -> DeviceSettings {
-        do {
-            return try storeOptions.session(console).read().contents.settings
-        } catch {
-            if error.code == .storeNotFound { return DeviceSettings() }
-            throw error
-        }
-    }
-
-    /// Applies the requested changes in one store transaction.
-    private func changeSettings(_ console: Console) async throws(SWCredError) -> DeviceSettings {
-        let autofill = self.autofill?.value
-        let developerMode = self.developerMode?.value
-        let managedDevice = self.managedDevice?.value
-        return try storeOptions.session(console).modify(createIfMissing: true) {
-            (contents: inout StoreContents, _: Date) throws(SWCredError) -> DeviceSettings in
-            if let autofill { contents.settings.autoFillEnabled = autofill }
-            if let developerMode { contents.settings.developerMode = developerMode }
-            if let managedDevice { contents.settings.managedDevice = managedDevice }
-            return contents.settings
-        }
     }
 }
 

@@ -55,8 +55,8 @@ func readPasskeyOptions(_ path: String, storeOptions: GlobalStoreOptions) throws
 }
 
 extension PasskeyCallerOptions {
-    /// Runs `body` in one store transaction for the caller: for an app, its association records are
-    /// refreshed from the source first (as `request` does) and the app is built from its entitlements.
+    /// Runs `body` in one store transaction for the caller: a browser at `--origin`, or the app,
+    /// whose association records are refreshed from the source first (as `request` does).
     func transact<R: Sendable>(
         storeOptions: GlobalStoreOptions, console: Console,
         _ body: @escaping @Sendable (PasskeyCaller, inout StoreContents, Date) throws(SWCredError) -> R
@@ -68,31 +68,9 @@ extension PasskeyCallerOptions {
                 try body(.browser(parsed), &contents, now)
             }
         }
-        let (backend, swcApp) = try await SWCCommandSupport.makeBackend(
-            storeOptions: storeOptions, app: app, source: source, console: console)
-        return try await Self.asApp(store: backend.store, app: swcApp, device: app.device, body)
-    }
-
-    /// Runs `body` in one transaction of `store` as the app (the device settings of the store,
-    /// with `--developer-mode` / `--managed` forced on when given).
-    static func asApp<R: Sendable>(
-        store: KeychainStore, app swcApp: SWCApp, device options: DeviceOptions,
-        _ body: @escaping @Sendable (PasskeyCaller, inout StoreContents, Date) throws(SWCredError) -> R
-    ) async throws(SWCredError) -> R {
-        let forceDeveloper = options.developerMode
-        let forceManaged = options.managed
-        do {
-            return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in
-                var device = contents.settings
-                if forceDeveloper { device.developerMode = true }
-                if forceManaged { device.managedDevice = true }
-                return try body(.app(swcApp, device: device), &contents, now)
-            }
-        } catch let error as SWCredError {
-            throw error
-        } catch {
-            throw SWCredError(.internalError, "unexpected error in a store transaction: \(error)")
-        }
+        return try await SWCAppSession.open(
+            storeOptions: storeOptions, app: app, source: source, console: console, simulator: false
+        ).transact(body)
     }
 }
 

@@ -1,18 +1,17 @@
-import Foundation
-import SWCredCore
-import SWCredKit
-import SWCredStore
+package import Foundation
+package import SWCredCore
+package import SWCredStore
 import Synchronization
 
 /// The Shared Web Credentials backend of one open store transaction: reads and changes go to the
 /// transaction's contents in memory, under the store's write lock, and reach the disk together
 /// at ``StoreTransaction/commit()``.
 ///
-/// `swcred batch` runs a group of request lines on one of these, so that a group of adds costs one
+/// A batch (`BatchExecutor` in SWCredPasskeys, `swcred batch`) runs a group of request lines on one of these, so that a group of adds costs one
 /// verified read and one durable write instead of one each (issue 13: 10,000 adds were 10,000
 /// whole-store rewrites). Each change has the semantics of ``StoreBackend``'s one-transaction
 /// change: the contents' operations change nothing when they fail.
-final class TransactionBackend: SharedWebCredentialsBackend {
+package final class TransactionBackend: SharedWebCredentialsBackend {
     private struct State {
         var contents: StoreContents
         var changes = 0
@@ -21,16 +20,16 @@ final class TransactionBackend: SharedWebCredentialsBackend {
     private let state: Mutex<State>
     private let clock: any StoreClock
 
-    init(contents: StoreContents, clock: any StoreClock) {
+    package init(contents: StoreContents, clock: any StoreClock) {
         state = Mutex(State(contents: contents))
         self.clock = clock
     }
 
     /// The contents with every change made so far.
-    var contents: StoreContents { state.withLock { $0.contents } }
+    package var contents: StoreContents { state.withLock { $0.contents } }
 
     /// How many changes succeeded so far (a line that changed nothing leaves it as it was).
-    var changes: Int { state.withLock { $0.changes } }
+    package var changes: Int { state.withLock { $0.changes } }
 
     private func change(_ body: (inout StoreContents, Date) throws(SWCredError) -> Void) throws(SWCredError) {
         try modify(body)
@@ -38,7 +37,7 @@ final class TransactionBackend: SharedWebCredentialsBackend {
 
     /// Applies `body` to the contents as one change of the group (a passkey registration or
     /// assertion of a batch line); `body` throws before changing anything when a check fails.
-    func modify<R>(_ body: (inout StoreContents, Date) throws(SWCredError) -> R) throws(SWCredError) -> R {
+    package func modify<R>(_ body: (inout StoreContents, Date) throws(SWCredError) -> R) throws(SWCredError) -> R {
         let now = clock.now()
         return try state.withLock { (state: inout State) throws(SWCredError) -> R in
             let result = try body(&state.contents, now)
@@ -47,37 +46,37 @@ final class TransactionBackend: SharedWebCredentialsBackend {
         }
     }
 
-    func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
+    package func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
         state.withLock { $0.contents.settings }
     }
 
-    func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
+    package func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
         state.withLock { $0.contents.sharedWebCredentialItems(matching: query) }
     }
 
-    func add(_ item: SWCItem) async throws(SWCredError) {
+    package func add(_ item: SWCItem) async throws(SWCredError) {
         try change { (contents: inout StoreContents, now: Date) throws(SWCredError) in
             try contents.addSharedWebCredential(item, at: now)
         }
     }
 
-    func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
+    package func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
         try change { (contents: inout StoreContents, now: Date) throws(SWCredError) in
             try contents.updateSharedWebCredentials(matching: query, secret: secret, comment: comment, at: now)
         }
     }
 
-    func delete(matching query: SWCItemQuery) async throws(SWCredError) {
+    package func delete(matching query: SWCItemQuery) async throws(SWCredError) {
         try change { (contents: inout StoreContents, _: Date) throws(SWCredError) in
             try contents.deleteSharedWebCredentials(matching: query)
         }
     }
 
-    func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
+    package func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
         state.withLock { $0.contents.sharedWebCredentialsApproval(appID: appID, domain: domain) }
     }
 
-    func setUserApproval(_ approval: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
+    package func setUserApproval(_ approval: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
         try change { (contents: inout StoreContents, _: Date) throws(SWCredError) in
             try contents.setSharedWebCredentialsUserApproval(approval, appID: appID, domain: domain)
         }

@@ -1,0 +1,29 @@
+import SWCredAssociation
+import SWCredCore
+import Testing
+@testable import SWCredRetrieval
+
+/// What `swcred fetch` is given, and how a refusal becomes the error it reports (AD-4).
+@Suite("Fetch target and refusal errors")
+struct FetchTargetTests {
+    @Test("AD-4.2: an http URL is kept for the fetcher to refuse; https URLs and host:port name a site")
+    func targets() throws {
+        #expect(try FetchTarget(argument: "http://example.com/x") == .insecure("http://example.com/x"))
+        #expect(try FetchTarget(argument: "HTTPS://Example.COM/") == .host(try RetrievalHost(host: "example.com")))
+        #expect(try FetchTarget(argument: "example.com:8443") == .host(try RetrievalHost(host: "example.com", port: 8443)))
+        #expect(throws: SWCredError.self) { try FetchTarget(argument: "https://exa mple.com/") }
+        #expect(throws: SWCredError.self) { try FetchTarget(argument: "example.com:70000") }
+    }
+
+    @Test("AD-4.9 content is malformedAASA; the network is fetchFailed; a retrieval rule is fetchRefused")
+    func refusalErrors() {
+        let content = RetrievalFailure(rule: "AD-4.9", domain: "SWCErrorDomain", code: 4, message: "not JSON")
+        #expect(content.error.code == .malformedAASA)
+        #expect(content.error.message == "refused by AD-4.9: not JSON (SWCErrorDomain 4)")
+        let network = RetrievalFailure(
+            rule: "AD-4.8", domain: "NSURLErrorDomain", code: -1001, message: "timed out", isNetworkFailure: true)
+        #expect(network.error.code == .fetchFailed)
+        let redirect = RetrievalFailure(rule: "AD-4.5", domain: "SWCErrorDomain", code: 3, message: "redirected")
+        #expect(redirect.error.code == .fetchRefused)
+    }
+}
