@@ -105,17 +105,17 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// The outcome of retrieving and parsing one origin's file.
-    public struct Retrieval: Sendable {
+    package struct Retrieval: Sendable {
         /// The raw retrieval.
-        public var retrieved: RetrievedAssociationFile
+        package var retrieved: RetrievedAssociationFile
         /// The parsed file, when there was a body and it parsed.
-        public var file: AssociationFile?
+        package var file: AssociationFile?
         /// Why there is no file, for a reason string.
-        public var problem: String?
+        package var problem: String?
     }
 
     /// Retrieves and parses the file for `request`; never throws (failures are in the result).
-    public func retrieve(_ request: AssociationFileRequest) async -> Retrieval {
+    package func retrieve(_ request: AssociationFileRequest) async -> Retrieval {
         let retrieved: RetrievedAssociationFile
         do {
             retrieved = try await source.retrieve(request)
@@ -253,7 +253,7 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// How many origins are retrieved at the same time.
-    public static let maximumConcurrentRetrievals = 8
+    static let maximumConcurrentRetrievals = 8
 
     /// Completion-handler twin of ``evaluate(app:services:)``: runs it in a `Task`, calls
     /// `completion` exactly once, and returns the task so the caller can cancel.
@@ -266,7 +266,7 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Whether `file` lists `appID` for `service`, with a person-readable reason (AD-6.2).
-    public static func decide(file: AssociationFile, appID: String, service: AssociationService)
+    package static func decide(file: AssociationFile, appID: String, service: AssociationService)
         -> (trusted: Bool, reason: String)
     {
         if service == .applinks {

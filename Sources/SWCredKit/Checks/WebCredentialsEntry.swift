@@ -5,25 +5,25 @@ import SWCredCore
 /// Only what the Shared Web Credentials checks need: the lowercased host, the port, the wildcard
 /// flag and the alternate modes. Elements of other services, and malformed elements, do not
 /// parse (`init(parsing:)` returns `nil`); the full entitlement report is `swcred entitlements`.
-public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
+package struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     /// Alternate modes (`?mode=developer+managed`, AD-2.2 step 5).
-    public enum Mode: String, Sendable, Hashable, CaseIterable {
+    package enum Mode: String, Sendable, Hashable, CaseIterable {
         case developer
         case managed
     }
 
     /// The element as written in the entitlement.
-    public let raw: String
+    package let raw: String
     /// The host, lowercased, without the `*.` of a wildcard.
-    public let host: String
+    package let host: String
     /// The port, when the element names one (1–65535).
-    public let port: Int?
+    package let port: Int?
     /// `*.host`: covers the strict subdomains of ``host`` and not ``host`` itself (AD-8.2).
-    public let wildcard: Bool
+    package let wildcard: Bool
     /// The alternate modes of the element; empty for a plain element.
-    public let modes: Set<Mode>
+    package let modes: Set<Mode>
 
-    public var description: String { raw }
+    package var description: String { raw }
 
     /// Parses an entitlement element; `nil` unless it is a well-formed `webcredentials` element.
     ///
@@ -33,7 +33,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     /// digits, `-` and `.`, no empty label, labels of at most 63 bytes); at least one dot (except
     /// `localhost` and IP literals in `developer` elements); no path, fragment or user info; a
     /// ``Port``.
-    public init?(parsing raw: String) {
+    package init?(parsing raw: String) {
         // 1. Service.
         guard raw.utf8.count <= 1024, let colon = raw.firstIndex(of: ":") else { return nil }
         guard raw[..<colon].lowercased() == "webcredentials" else { return nil }
@@ -76,7 +76,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the entry applies on this device (AD-2.6): `developer` needs developer mode and a
     /// development-signed app, `managed` a managed device and an app that receives managed domains.
-    public func isActive(settings: SWCDeviceSettings, app: SWCApp) -> Bool {
+    package func isActive(settings: SWCDeviceSettings, app: SWCApp) -> Bool {
         if modes.contains(.developer), !(settings.developerMode && app.developmentSigned) { return false }
         if modes.contains(.managed), !(settings.managedDevice && app.receivesManagedDomains) { return false }
         return true
@@ -87,7 +87,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     /// The entry's host equals `host` (or, for `*.D`, `host` is a strict subdomain of `D`: the
     /// wildcard Decision of SWC-6.5); when `port` is given the entry must carry the same port, and
     /// when it is not, any port of the entry matches.
-    public func covers(host: String, port: Int?) -> Bool {
+    package func covers(host: String, port: Int?) -> Bool {
         if let port, self.port != port { return false }
         if wildcard {
             return host.hasSuffix("." + self.host) && host.utf8.count > self.host.utf8.count + 1
@@ -96,7 +96,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The association-record domain of this entry (host, port, wildcard; `spec/store.md` §2.3).
-    public var recordDomain: SWCRecordDomain {
+    package var recordDomain: SWCRecordDomain {
         SWCRecordDomain(host: host, port: port, wildcard: wildcard)
     }
 

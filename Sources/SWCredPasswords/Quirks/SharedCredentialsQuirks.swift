@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SWCredCore
 
 /// Apple's `shared-credentials.json` (and `shared-credentials-historical.json`) quirks (PW-7.4):

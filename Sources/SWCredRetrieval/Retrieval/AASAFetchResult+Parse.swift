@@ -1,4 +1,4 @@
-import SWCredAssociation
+package import SWCredAssociation
 import SWCredCore
 
 extension AASAFetchResult {
@@ -12,7 +12,7 @@ extension AASAFetchResult {
     ///
     /// - Parameter limits: the parser's limits (size and depth).
     /// - Returns: the parsed file, or nil when there was no body or it did not parse.
-    public mutating func parse(limits: AssociationFile.Limits = .init()) -> AssociationFile? {
+    package mutating func parse(limits: AssociationFile.Limits = .init()) -> AssociationFile? {
         guard report.accepted, let body else { return nil }
         do {
             let file = try AssociationFile.parse(body, limits: limits)
@@ -51,7 +51,7 @@ extension AASAFetchResult {
 
 extension RetrievalDiagnostic.Severity {
     /// The same severity as an association ``DiagnosticSeverity``.
-    public init(_ severity: DiagnosticSeverity) {
+    package init(_ severity: DiagnosticSeverity) {
         switch severity {
         case .error: self = .error
         case .warning: self = .warning
@@ -62,7 +62,7 @@ extension RetrievalDiagnostic.Severity {
 
 extension Diagnostic {
     /// A retrieval diagnostic as an association diagnostic, the rule id leading the message.
-    public init(_ diagnostic: RetrievalDiagnostic) {
+    package init(_ diagnostic: RetrievalDiagnostic) {
         let severity: DiagnosticSeverity =
             switch diagnostic.severity {
             case .error: .error

@@ -2,9 +2,9 @@
 ///
 /// `rule` is the spec identifier of the rule that produced it (`AD-4.4`, `AD-4.7`, …), so a
 /// reader can look up exactly why a fetch was refused or warned about.
-public struct RetrievalDiagnostic: Sendable, Hashable, Codable {
+package struct RetrievalDiagnostic: Sendable, Hashable, Codable {
     /// How much a diagnostic matters.
-    public enum Severity: String, Sendable, Hashable, Codable {
+    package enum Severity: String, Sendable, Hashable, Codable {
         /// The rule refused the file.
         case error
         /// The file was accepted, but a device or a validator would object.
@@ -16,14 +16,14 @@ public struct RetrievalDiagnostic: Sendable, Hashable, Codable {
     }
 
     /// The spec rule, for example `AD-4.6`.
-    public var rule: String
+    package var rule: String
     /// How much it matters.
-    public var severity: Severity
+    package var severity: Severity
     /// A sentence for a person.
-    public var message: String
+    package var message: String
 
     /// Creates a diagnostic.
-    public init(rule: String, severity: Severity, message: String) {
+    package init(rule: String, severity: Severity, message: String) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -33,20 +33,20 @@ public struct RetrievalDiagnostic: Sendable, Hashable, Codable {
 /// Why a retrieval failed, in Apple's terms: the error domain and code a device would record
 /// (`HTTP` + status, `NSURLErrorDomain` −1103 / −1202 / −1001, `_SWCErrorDomain` 7,
 /// `NSCocoaErrorDomain` 3840), and the spec rule that decided it.
-public struct RetrievalFailure: Sendable, Hashable, Codable {
+package struct RetrievalFailure: Sendable, Hashable, Codable {
     /// The spec rule that refused the file.
-    public var rule: String
+    package var rule: String
     /// The error domain (`HTTP`, `NSURLErrorDomain`, `_SWCErrorDomain`, `NSCocoaErrorDomain`, `swcred`).
-    public var domain: String
+    package var domain: String
     /// The code within ``domain``.
-    public var code: Int
+    package var code: Int
     /// A sentence for a person.
-    public var message: String
+    package var message: String
     /// Whether the network failed (true) or a rule refused an answer that did arrive (false).
-    public var isNetworkFailure: Bool
+    package var isNetworkFailure: Bool
 
     /// Creates a failure.
-    public init(rule: String, domain: String, code: Int, message: String, isNetworkFailure: Bool = false) {
+    package init(rule: String, domain: String, code: Int, message: String, isNetworkFailure: Bool = false) {
         self.rule = rule
         self.domain = domain
         self.code = code
@@ -55,11 +55,11 @@ public struct RetrievalFailure: Sendable, Hashable, Codable {
     }
 
     /// `NSURLErrorDomain`.
-    public static let urlErrorDomain = "NSURLErrorDomain"
+    package static let urlErrorDomain = "NSURLErrorDomain"
     /// `HTTP`: the code is the HTTP status.
-    public static let httpDomain = "HTTP"
+    static let httpDomain = "HTTP"
     /// `_SWCErrorDomain`, the association daemon's own domain (code 7: the CDN refused).
-    public static let swcErrorDomain = "_SWCErrorDomain"
+    static let swcErrorDomain = "_SWCErrorDomain"
     /// `NSCocoaErrorDomain` (code 3840: the JSON did not parse).
-    public static let cocoaErrorDomain = "NSCocoaErrorDomain"
+    static let cocoaErrorDomain = "NSCocoaErrorDomain"
 }

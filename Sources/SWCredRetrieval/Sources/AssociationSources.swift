@@ -1,5 +1,5 @@
 public import SWCredAssociation
-public import SWCredCore
+import SWCredCore
 
 /// Which association-file source a run uses, as a value: the offline folder, or a live route with
 /// its retrieval configuration (extra roots, `HOST:PORT:ADDR` overrides, timeouts, CDN base).

@@ -1,5 +1,5 @@
-public import SWCredCore
-public import SWCredSodium
+package import SWCredCore
+package import SWCredSodium
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,14 +9,14 @@ import Glibc
 /// One trailing line ending (LF or CRLF) is removed; the remaining bytes are used as they are,
 /// without Unicode normalisation (users of non-ASCII passphrases must type the same bytes). An
 /// empty passphrase is refused, and so is one above the limit (4,096 bytes by default).
-public enum Passphrase {
+package enum Passphrase {
     /// Reads a passphrase from a descriptor (stdin, a file, an inherited descriptor) until end of
     /// file. The bytes never pass through a Swift array or string.
     /// - Parameters:
     ///   - fileDescriptor: the descriptor to read; it is not closed.
     ///   - limits: ``StoreLimits/maxPassphraseBytes``.
     /// - Throws: `invalidParameter` (empty, too long), `ioFailure`.
-    public static func read(fileDescriptor: Int32, limits: StoreLimits = .default) throws(SWCredError) -> SecureBytes {
+    package static func read(fileDescriptor: Int32, limits: StoreLimits = .default) throws(SWCredError) -> SecureBytes {
         let max = limits.maxPassphraseBytes
         // Room for the limit plus CRLF plus one byte to detect an overlong input.
         return try SecureBytes(capacity: max + 3) { buffer throws(SWCredError) in
@@ -36,28 +36,9 @@ public enum Passphrase {
         }
     }
 
-    /// Reads a passphrase from a file, which must not be readable by group or others.
-    /// - Throws: `fileNotFound`, `insecurePermissions`, `invalidParameter`, `ioFailure`.
-    public static func read(filePath path: String, limits: StoreLimits = .default) throws(SWCredError) -> SecureBytes {
-        guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC, step: "open passphrase file") else {
-            throw SWCredError(.fileNotFound, "no passphrase file at \(path)")
-        }
-        defer { POSIX.closeQuietly(fd) }
-        let info = try POSIX.fstat(fd, step: "stat passphrase file")
-        if info.st_mode & S_IFMT == S_IFREG {
-            guard info.st_uid == POSIX.effectiveUserID, info.st_mode & 0o077 == 0 else {
-                throw SWCredError(
-                    .insecurePermissions,
-                    "the passphrase file \(path) is accessible to group or others, or owned by another user"
-                )
-            }
-        }
-        return try read(fileDescriptor: fd, limits: limits)
-    }
-
     /// Checks a passphrase's length against the limits.
     /// - Throws: `invalidParameter`.
-    public static func validate(_ passphrase: SecureBytes, limits: StoreLimits = .default) throws(SWCredError) {
+    package static func validate(_ passphrase: SecureBytes, limits: StoreLimits = .default) throws(SWCredError) {
         guard passphrase.count > 0 else { throw SWCredError(.invalidParameter, "the passphrase is empty") }
         guard passphrase.count <= limits.maxPassphraseBytes else {
             throw SWCredError(.invalidParameter, "the passphrase is longer than \(limits.maxPassphraseBytes) bytes")
