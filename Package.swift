@@ -10,23 +10,28 @@ import PackageDescription
 //   SWCredAssociation  entitlements, AASA files, applinks matching, trust, lint; no crypto, no network
 //   SWCredPasswords    legacy / strong passwords and Apple's Password Rules language
 //   SWCredStore        the encrypted keychain file
-//   SWCredRetrieval    AASA retrieval over HTTPS (async-http-client)
+//   SWCredRetrieval    AASA retrieval's rules, reports and sources, without network code
+//   SWCredRetrievalLive  the HTTPS fetcher (async-http-client, SwiftNIO, BoringSSL), installed by
+//                      programs that fetch (LiveRetrieval.installHTTPS())
 //   SWCredDaemon       the emulated association daemon: per (service, app, domain) records and rechecks
 //   SWCredKit          the Shared Web Credentials API (no network: live retrieval is injected by the CLI)
 //   SWCredSecurity     Apple-source-compatible names (SecAddSharedWebCredential, kSecAttrServer, ...)
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
 //   SWCredPasskeyTesting  an in-memory passkey keychain and a passkey prompt recorder
-//   swcred             the command-line tool
+//   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables:
+//   swcred             every command, no network code; hands the commands that fetch to
+//   swcred-fetch       the same commands with SWCredRetrievalLive installed
 let package = Package(
     name: "swcred",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "swcred", targets: ["swcred"]),
+        .executable(name: "swcred-fetch", targets: ["swcred-fetch"]),
         .library(name: "SWCredAssociation", targets: ["SWCredAssociation"]),
         .library(name: "SWCredStore", targets: ["SWCredStore"]),
         .library(name: "SWCredPasswords", targets: ["SWCredPasswords"]),
-        .library(name: "SWCredRetrieval", targets: ["SWCredRetrieval"]),
+        .library(name: "SWCredRetrieval", targets: ["SWCredRetrieval", "SWCredRetrievalLive"]),
         .library(name: "SWCredDaemon", targets: ["SWCredDaemon"]),
         .library(name: "SWCredKit", targets: ["SWCredKit"]),
         .library(name: "SWCredSecurity", targets: ["SWCredSecurity"]),
@@ -61,11 +66,13 @@ let package = Package(
         .target(name: "SWCredAssociation", dependencies: ["SWCredCore"]),
         .target(name: "SWCredPasswords", dependencies: ["SWCredCore", "SWCredSodium"]),
         .target(name: "SWCredStore", dependencies: ["SWCredCore", "SWCredSodium", "CSWCredSys"]),
+        .target(name: "SWCredRetrieval", dependencies: ["SWCredCore", "SWCredAssociation"]),
         .target(
-            name: "SWCredRetrieval",
+            name: "SWCredRetrievalLive",
             dependencies: [
                 "SWCredCore",
                 "SWCredAssociation",
+                "SWCredRetrieval",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -98,15 +105,23 @@ let package = Package(
         ),
 
         // MARK: Command
-        .executableTarget(
-            name: "swcred",
+        // The commands live in Sources/swcred as a library target, run by two executables (issue
+        // 22): `swcred` links no network code, so the commands that never fetch do not load,
+        // relocate and register SwiftNIO, BoringSSL and async-http-client at every start; it hands
+        // the command lines that fetch to `swcred-fetch`, found beside it.
+        .target(
+            name: "SWCredCLI",
             dependencies: [
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
                 "SWCredKit", "CSWCredSys", "SWCredSodium",
                 "SWCredPasskeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/swcred"
         ),
+        .executableTarget(name: "swcred", dependencies: ["SWCredCLI"], path: "Sources/swcredMain"),
+        .executableTarget(
+            name: "swcred-fetch", dependencies: ["SWCredCLI", "SWCredRetrieval", "SWCredRetrievalLive"]),
 
         // MARK: Tests
         // A real HTTPS server on 127.0.0.1 with a CA made at test time; used by tests only, in no product.
@@ -144,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "SWCredRetrievalTests",
             dependencies: [
-                "SWCredRetrieval", "SWCredAssociation", "SWCredCore", "SWCredTLSTestServer",
+                "SWCredRetrieval", "SWCredRetrievalLive", "SWCredAssociation", "SWCredCore", "SWCredTLSTestServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -155,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "SWCredKitTests",
             dependencies: [
-                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredStore",
+                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredAssociation", "SWCredCore", "SWCredStore",
             ]
         ),
         // The dependency graph against the import graph (reads the manifest through `swift package`).
@@ -173,9 +188,12 @@ let package = Package(
             dependencies: [
                 // SWCredStore and SWCredSodium: to read back, through the library, the private
                 // keys a process stored, and look for them in what it printed (T10 for passkeys).
-                "swcred", "SWCredTLSTestServer", "SWCredStore", "SWCredSodium",
-                // The in-process tests of the command's own types (`@testable import swcred`).
-                "SWCredCore",
+                "SWCredTLSTestServer", "SWCredStore", "SWCredSodium",
+                // The in-process tests of the command's own types (`@testable import SWCredCLI`),
+                // with HTTPS retrieval installed as in `swcred-fetch` (`LiveRetrieval.installHTTPS()`).
+                "SWCredCLI", "SWCredCore", "SWCredRetrieval", "SWCredRetrievalLive",
+                // The two executables the spawned-process tests run, built with the tests.
+                "swcred", "swcred-fetch",
             ]
         ),
     ]

@@ -31,7 +31,7 @@ package struct AssociationDaemon: Sendable {
     /// The random part of recheck delays.
     package var jitter: any RecheckJitter
     /// The device's settings, for mode gating at install.
-    package var device: SWCredAssociation.DeviceSettings
+    package var device: DeviceSettings
     /// Parser limits for retrieved files.
     package var limits: AssociationFile.Limits
 
@@ -41,7 +41,7 @@ package struct AssociationDaemon: Sendable {
         clock: any StoreClock = LiveStoreClock(),
         policy: RecheckPolicy = RecheckPolicy(),
         jitter: any RecheckJitter = SystemRecheckJitter(),
-        device: SWCredAssociation.DeviceSettings = .init(),
+        device: DeviceSettings = .init(),
         limits: AssociationFile.Limits = .init()
     ) {
         self.source = source
@@ -235,7 +235,7 @@ package struct AssociationDaemon: Sendable {
         )
     }
 
-    static func storeModes(_ modes: AssociationModes) -> Set<AssociationRecord.Mode> {
+    package static func storeModes(_ modes: AssociationModes) -> Set<AssociationRecord.Mode> {
         var result: Set<AssociationRecord.Mode> = []
         if modes.contains(.developer) { result.insert(.developer) }
         if modes.contains(.managed) { result.insert(.managed) }

@@ -6,7 +6,6 @@ import Glibc
 /// The `swcred` root command: emulates Apple's Shared Web Credentials keychain and
 /// associated-domains checks on Linux. Behaviour lives in the libraries; each subcommand is a
 /// thin file in `Commands/`.
-@main
 struct SWCred: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swcred",

@@ -113,6 +113,26 @@ struct DependencyGraphTests {
         }
     }
 
+    /// Issue 22: the `swcred` executable links no network stack (its commands that fetch run in
+    /// `swcred-fetch`), so the commands that never fetch do not load it at every start.
+    @Test("the swcred executable reaches no NIO, TLS or HTTP client; swcred-fetch does")
+    func commandPathIsLight() throws {
+        let targets = try Self.loadTargets()
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func reached(from root: String) -> Set<String> {
+            var seen: Set<String> = []
+            var queue = [root]
+            while let name = queue.popLast() {
+                guard seen.insert(name).inserted, let target = byName[name] else { continue }
+                queue += target.dependencies
+            }
+            return seen
+        }
+        let network: Set<String> = ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOSSL", "NIOHTTP1", "SWCredRetrievalLive"]
+        #expect(reached(from: "swcred").intersection(network).isEmpty)
+        #expect(reached(from: "swcred-fetch").isSuperset(of: network))
+    }
+
     /// The password-only library path of a team's login-flow tests builds no network stack and
     /// no elliptic-curve library.
     @Test("SWCredKit, SWCredSecurity and SWCredTesting need no NIO, TLS, HTTP client or swift-crypto")

@@ -1,7 +1,9 @@
+import SWCredAssociation
 import Foundation
 import NIOCore
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

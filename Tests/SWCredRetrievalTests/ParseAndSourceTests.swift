@@ -2,6 +2,7 @@ import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

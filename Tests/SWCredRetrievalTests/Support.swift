@@ -1,6 +1,7 @@
 import SWCredCore
 import Testing
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 
 /// The path every direct fetch asks for.

@@ -8,6 +8,7 @@ import SWCredCore
 import Testing
 
 @testable import SWCredRetrieval
+@testable import SWCredRetrievalLive
 
 /// One test per class of transport failure: the code a device records is decided by the error's
 /// type, never by its text. (The classes whose errors only NIO can make — a failed DNS lookup,

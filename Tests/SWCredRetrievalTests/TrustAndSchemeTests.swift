@@ -1,6 +1,8 @@
+import SWCredAssociation
 import Foundation
 import SWCredCore
 import SWCredRetrieval
+import SWCredRetrievalLive
 import SWCredTLSTestServer
 import Testing
 

@@ -1,6 +1,6 @@
 import SWCredCore
 import Testing
-@testable import swcred
+@testable import SWCredCLI
 
 /// The CLI's one exit-status table (cli.md "Exit codes"), in process: every error code the rule
 /// book documents has a status, the SWC outcomes have cli.md's numbers, and `swcred explain`'s

@@ -7,7 +7,7 @@ import Glibc
 
 /// store.md T4 for passkey items: `swcred passkey register` killed with SIGKILL at the write
 /// path's pause points leaves exactly the old or the new set of passkeys, and the next writer proceeds.
-@Suite("Passkeys: kill -9", .serialized)
+@Suite("Passkeys: kill -9", .serialized, .enabled(if: CLI.binaryHasDebugHooks, "needs the debug build's SWCRED_TEST_* hooks"))
 struct PasskeyCrashTests {
     static let options = #"""
         {"rp":{"id":"example.com","name":"Example"},"user":{"id":"USER","name":"NAME","displayName":"NAME"},

@@ -11,7 +11,7 @@ import Testing
 /// processes. The private keys are read back through the library from the store the processes
 /// wrote, then looked for — raw, and inside every base64, base64url or hex run — in everything
 /// the processes printed, in their `/proc` cmdline and environ, and in every file they left.
-@Suite("Passkeys CLI: secret hygiene")
+@Suite("Passkeys CLI: secret hygiene", .enabled(if: CLI.binaryHasDebugHooks, "needs the debug build's SWCRED_TEST_* hooks"))
 struct PasskeySecretHygieneTests {
     static let creation = #"""
         {"rp":{"id":"example.com","name":"Example"},"user":{"id":"USER","name":"NAME","displayName":"NAME"},

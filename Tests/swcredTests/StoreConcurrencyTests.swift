@@ -90,7 +90,8 @@ struct StoreConcurrencyTests {
         #expect(try await sandbox.listItems().count == 1)
     }
 
-    @Test("T15: lock held by another process → busy (22) at once with --lock-timeout 0, after about 1 s with 1; after the holder is killed, the next writer proceeds")
+    @Test("T15: lock held by another process → busy (22) at once with --lock-timeout 0, after about 1 s with 1; after the holder is killed, the next writer proceeds",
+          .enabled(if: CLI.binaryHasDebugHooks, "the holder stops at the debug build's SWCRED_TEST_HOOK"))
     func lockHeld() async throws {
         let sandbox = try StoreSandbox("swcred-t15")
         #expect(try await sandbox.add("lock.example", "a", password: "pw").status == 0)

@@ -10,7 +10,7 @@ import Glibc
 /// the old or the new state exactly, holds every add that had exited 0, the next writer is not
 /// blocked (the kernel released the flock), and stray temporary files are cleaned up.
 /// `Tools/killloop` runs the same random-kill loop for 1,000 trials.
-@Suite("Store CLI: kill -9", .serialized)
+@Suite("Store CLI: kill -9", .serialized, .enabled(if: CLI.binaryHasDebugHooks, "needs the debug build's SWCRED_TEST_* hooks"))
 struct StoreCrashTests {
     /// Starts `swcred add DOMAIN ACCOUNT --password-stdin` with stdout/stderr in files.
     static func startAdd(_ sandbox: StoreSandbox, _ domain: String, _ account: String, password: String,

@@ -8,7 +8,7 @@ import Glibc
 /// store.md T10 (no secret on argv, in the environment or in output) and T11 (dump hygiene), on
 /// real `swcred` processes held at the debug-only pause point `SWCRED_TEST_CLI_PAUSE` while the
 /// secret is in memory.
-@Suite("Store CLI: secret hygiene")
+@Suite("Store CLI: secret hygiene", .enabled(if: CLI.binaryHasDebugHooks, "needs the debug build's SWCRED_TEST_* hooks"))
 struct StoreSecretHygieneTests {
     /// A `swcred` child held at a pause point.
     struct PausedChild {

@@ -1,4 +1,4 @@
-import SWCredCore
+public import SWCredCore
 
 /// The trust decision for one entitlement entry: the `associations[]` element of `swcred verify`.
 public struct AssociationVerdict: Sendable, Hashable, Codable {
@@ -80,18 +80,18 @@ public struct TrustEvaluator: Sendable {
     public var limits: AssociationFile.Limits
     /// Called after each origin's file is retrieved (in completion order, one call at a time), for
     /// a progress display; `nil` for none.
-    public var onRetrieval: (@Sendable (RetrievalProgress) -> Void)?
+    package var onRetrieval: (@Sendable (RetrievalProgress) -> Void)?
 
     /// One finished retrieval of ``evaluate(app:services:)``'s concurrent prefetch.
-    public struct RetrievalProgress: Sendable, Equatable {
+    package struct RetrievalProgress: Sendable, Equatable {
         /// Retrievals finished so far, this one included.
-        public var completed: Int
+        package var completed: Int
         /// Retrievals the evaluation needs (distinct origin and route pairs).
-        public var total: Int
+        package var total: Int
         /// The origin retrieved, `host` or `host:port`.
-        public var authority: String
+        package var authority: String
         /// Whether a file was retrieved and parsed.
-        public var usable: Bool
+        package var usable: Bool
     }
 
     /// Creates an evaluator.

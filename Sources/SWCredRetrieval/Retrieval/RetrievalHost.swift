@@ -73,7 +73,7 @@ package struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     package var authority: String { port.map { "\(host):\($0)" } ?? host }
 
     /// The port connections go to.
-    var effectivePort: Int { port ?? 443 }
+    package var effectivePort: Int { port ?? 443 }
 
     package var description: String { authority }
 }

@@ -1,5 +1,5 @@
 public import SWCredAssociation
-import SWCredCore
+public import SWCredCore
 
 /// Which association-file source a run uses, as a value: the offline folder, or a live route with
 /// its retrieval configuration (extra roots, `HOST:PORT:ADDR` overrides, timeouts, CDN base).
@@ -48,7 +48,8 @@ public enum AssociationSources {
     /// Runs `body` with the selected source, then shuts the source's HTTP client down (when it has
     /// one), whether `body` returns or throws.
     ///
-    /// - Throws: `invalidParameter` for a live selection of kind `.dir`, the fetcher's set-up
+    /// - Throws: `invalidParameter` for a live selection of kind `.dir`, `internalError` for a live
+    ///   selection in a program without HTTPS retrieval (``LiveRetrieval``), the fetcher's set-up
     ///   errors (`malformedInput` for unusable roots), or what `body` throws.
     public static func with<R: Sendable>(
         _ selection: AssociationSourceSelection,
@@ -59,7 +60,7 @@ public enum AssociationSources {
         case .directory(let root):
             return try await body(DirectoryAssociationSource(root: root))
         case .live(let kind):
-            let fetcher = try LiveAssociationFileFetcher(configuration: selection.configuration)
+            let fetcher = try LiveRetrieval.makeFetcher(configuration: selection.configuration)
             let result: Result<R, any Error>
             do {
                 let source = try LiveAssociationSource(

@@ -1,8 +1,9 @@
 public import SWCredAssociation
-import SWCredCore
+package import SWCredCore
 
 /// The live `direct` and `cdn` sources of ``AssociationFileSource``: association files fetched
-/// over HTTPS by a ``LiveAssociationFileFetcher`` (`verify --direct`, `verify --cdn`, daemon refreshes).
+/// over HTTPS by a ``LiveFileFetcher``, `SWCredRetrievalLive`'s `LiveAssociationFileFetcher`
+/// (`verify --direct`, `verify --cdn`, daemon refreshes).
 ///
 /// Routes (AD-4.1):
 /// - `cdn`: plain entries go through the CDN route; entries with an active mode never do, they
@@ -57,9 +58,9 @@ public struct LiveAssociationSource: AssociationFileSource {
         self.userRoots = userRoots
     }
 
-    /// Shuts down the fetcher's HTTP client when it is a ``LiveAssociationFileFetcher``.
+    /// Shuts down the fetcher's HTTP client when it is a live one (``LiveFileFetcher``).
     package func shutdown() async throws {
-        if let live = fetcher as? LiveAssociationFileFetcher {
+        if let live = fetcher as? any LiveFileFetcher {
             try await live.shutdown()
         }
     }
@@ -125,7 +126,7 @@ extension RetrievedAssociationFile {
             },
             // Errors are in `failure`; passed checks are listed by `fetch` only.
             diagnostics: report.diagnostics.filter { $0.severity != .error && $0.severity != .passed }.map(
-                Diagnostic.init),
+                \.leadingRule),
             usedUserInstalledRoot: report.userInstalledRoot
         )
     }

@@ -6,7 +6,7 @@ package import Foundation
 /// The store compares keys exactly; matching a request against records (wildcards, ports,
 /// app-identifier prefixes) belongs to the association layer. Dates are kept at millisecond
 /// precision; `Date.distantPast` and `Date.distantFuture` are representable.
-package struct AssociationRecord: Sendable, Hashable, Codable {
+public struct AssociationRecord: Sendable, Hashable, Codable {
     /// The associated-domains service.
     package enum Service: String, Sendable, Hashable, Codable, CaseIterable {
         /// `webcredentials`.
@@ -32,7 +32,7 @@ package struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// A user or site approval state.
-    package enum Approval: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Approval: String, Sendable, Hashable, Codable, CaseIterable {
         /// Not decided yet.
         case unspecified
         /// Approved.
@@ -186,21 +186,4 @@ package struct AssociationRecord: Sendable, Hashable, Codable {
 
     /// This record's key.
     package var key: Key { Key(service: service, appID: appID, host: host, port: port, isWildcard: isWildcard) }
-}
-
-/// The emulated device settings (spec/store.md §2.4).
-package struct DeviceSettings: Sendable, Hashable, Codable {
-    /// Password AutoFill; when `false`, the Shared Web Credentials add path fails with `errSecBadReq`.
-    package var autoFillEnabled: Bool
-    /// Associated Domains Development (gates `?mode=developer`).
-    package var developerMode: Bool
-    /// A managed (MDM) device (gates `?mode=managed`).
-    package var managedDevice: Bool
-
-    /// Creates settings; the defaults are a stock device: AutoFill on, developer mode off, unmanaged.
-    package init(autoFillEnabled: Bool = true, developerMode: Bool = false, managedDevice: Bool = false) {
-        self.autoFillEnabled = autoFillEnabled
-        self.developerMode = developerMode
-        self.managedDevice = managedDevice
-    }
 }

@@ -96,11 +96,11 @@ struct FetchCommand: SWCredSubcommand {
         switch target {
         case .insecure(let url):
             // AD-4.2: refused before anything touches the network.
-            result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration) {
+            result = try await LiveRetrieval.withFetcher(configuration: configuration) {
                 await $0.fetch(url: url, route: route, allowUserInstalledRoots: true)
             }
         case .host(let site):
-            result = try await LiveAssociationFileFetcher.withFetcher(configuration: configuration) {
+            result = try await LiveRetrieval.withFetcher(configuration: configuration) {
                 await $0.fetch(AASAFetchRequest(host: site, route: route, allowUserInstalledRoots: true))
             }
             file = result.parse()
@@ -137,7 +137,7 @@ struct FetchCommand: SWCredSubcommand {
         if report.redirected { console.err("redirect: \(report.location ?? "no Location")") }
         if report.userInstalledRoot { console.err("trust: user-installed root (--ca-file)") }
         for diagnostic in report.diagnostics {
-            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule)]: \(diagnostic.message)")
+            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule ?? "-")]: \(diagnostic.message)")
         }
         console.err("accepted: \(report.accepted ? "yes" : "no")")
     }

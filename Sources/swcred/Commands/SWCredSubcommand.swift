@@ -16,6 +16,7 @@ extension SWCredSubcommand {
         let console = Console(format: formatOptions.format)
         let status: ExitStatus
         do {
+            try NetworkHandOff.runInFetchProgramIfNeeded(self)
             status = try await execute(console)
         } catch let error as SWCredError {
             console.report(error)

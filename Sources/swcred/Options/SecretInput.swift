@@ -221,15 +221,26 @@ enum SecretInput {
 /// A flag given with `=value` (`--password-stdin=x`) is refused as well, since ArgumentParser
 /// would echo the value. Arguments after a lone `--` are not inspected.
 enum SecretArgumentGuard {
-    static let sourceOptions: Set<String> = [
-        "--password-stdin", "--password-file",
-        "--passphrase-stdin", "--passphrase-file", "--passphrase-fd",
-        "--new-passphrase-stdin", "--new-passphrase-file", "--new-passphrase-fd",
-    ]
-    static let valueTakingSourceOptions: Set<String> = [
-        "--password-file", "--passphrase-file", "--passphrase-fd",
-        "--new-passphrase-file", "--new-passphrase-fd",
-    ]
+    // Switches rather than global sets: a command pays no one-time initialiser (hashing and
+    // allocating two sets at start) for this check.
+
+    /// Whether `name` is an option that takes a *source* of a secret (`--password-stdin`, …).
+    static func isSourceOption(_ name: String) -> Bool {
+        switch name {
+        case "--password-stdin", "--passphrase-stdin", "--new-passphrase-stdin": true
+        default: isValueTakingSourceOption(name)
+        }
+    }
+
+    /// Whether `name` is a source option that takes a value (`--passphrase-fd 3`).
+    static func isValueTakingSourceOption(_ name: String) -> Bool {
+        switch name {
+        case "--password-file", "--passphrase-file", "--passphrase-fd", "--new-passphrase-file",
+            "--new-passphrase-fd":
+            true
+        default: false
+        }
+    }
 
     /// Returns the offending option's *name* (never its value), or nil when argv is clean.
     static func offendingOption(in arguments: [String]) -> String? {
@@ -245,8 +256,8 @@ enum SecretArgumentGuard {
                 name = argument.lowercased()
                 hasInlineValue = false
             }
-            if sourceOptions.contains(name) {
-                if hasInlineValue && !valueTakingSourceOptions.contains(name) { return name }
+            if isSourceOption(name) {
+                if hasInlineValue && !isValueTakingSourceOption(name) { return name }
                 continue
             }
             let looksSecret = ["password", "passphrase", "passwd", "secret"].contains { name.contains($0) }

@@ -64,6 +64,17 @@ enum CLI {
         return candidates[0]
     }()
 
+    /// Whether the binary under test is a debug build, with the test-only flags (`--kdf test`,
+    /// `--insecure-test-seed`, `--cdn-base-url`) and pause hooks (`SWCRED_TEST_*`). A release
+    /// binary given in `SWCRED_BINARY` (`Tools/test-release`) has none: the spawned-process tests
+    /// that need them are skipped, every other one runs against it.
+    static let binaryHasDebugHooks: Bool = {
+        guard ProcessInfo.processInfo.environment["SWCRED_BINARY"] != nil else { return true }
+        let probe = try? runProgram(
+            binary, ["generate", "--insecure-test-seed", "1"], environment: environment([:], home: nil))
+        return probe?.status == 0
+    }()
+
     /// Runs `swcred` with `arguments`, feeding `stdin`, with `environment` added to a minimal
     /// environment (HOME and XDG folders point into `home` when given, so tests never touch the
     /// real user's files): in this test process, unless a launcher, a working directory or a debug

@@ -1,5 +1,7 @@
 import Foundation
-@testable import swcred
+import SWCredRetrieval
+import SWCredRetrievalLive
+@testable import SWCredCLI
 
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +18,8 @@ import Glibc
 enum InProcess {
     /// Runs `arguments` with `stdin` and `environment`; the exit status is what `main` would exit with.
     static func run(_ arguments: [String], stdin: String?, environment: [String: String]) async -> CLI.Result {
+        // This process fetches itself, as `swcred-fetch` does: no hand-off to a sibling.
+        LiveRetrieval.installHTTPS()
         let input = Self.pipe()
         let output = Self.pipe()
         let error = Self.pipe()

@@ -4,6 +4,7 @@ import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 import SWCredCore
+import SWCredRetrieval
 
 // The mapping of transport failures to the code a device records, decided by the error's type
 // only. The error's text goes into the message for a person, never into the decision.

@@ -1,4 +1,5 @@
 import NIOCore
+import SWCredRetrieval
 
 extension Duration {
     /// The duration as NIO's `TimeAmount` (nanoseconds, saturating).

@@ -1,5 +1,6 @@
 import Foundation
 import SWCredCore
+import SWCredRetrieval
 
 // URL helpers of the request flow: redirect targets and the `--resolve` check.
 extension LiveAssociationFileFetcher {

@@ -5,6 +5,8 @@ import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
 import SWCredCore
+import SWCredAssociation
+import SWCredRetrieval
 
 // One HTTP exchange under the size and time rules (AD-4.5, AD-4.6, AD-4.8): the request, the
 // status, the streamed body with its cap, and the total-timeout timer.
@@ -176,12 +178,10 @@ extension LiveAssociationFileFetcher {
                 report.pass("AD-4.6", "Content-Encoding \(encoding) decoded; the cap counted the decoded bytes")
             } else if let encoding, encoding != "identity" {
                 report.diagnostics.append(
-                    RetrievalDiagnostic(
-                        rule: "AD-4.6",
-                        severity: .warning,
-                        message:
-                            "the server sent Content-Encoding '\(encoding.prefix(100))', which was not asked for (\(Self.acceptedEncodings)); the cap and the parse apply to the bytes as received"
-                    )
+                    Diagnostic(
+                        .warning,
+                        "the server sent Content-Encoding '\(encoding.prefix(100))', which was not asked for (\(Self.acceptedEncodings)); the cap and the parse apply to the bytes as received",
+                        rule: "AD-4.6")
                 )
             }
             report.addContentWarnings(body: body)

@@ -1,0 +1,25 @@
+# Sourced by Tools/build-release and Tools/bench-start: the flags of the release build that
+# ships, so that the minimal argument-parser binary bench-start compares against is built the
+# same way.
+#
+#   --static-swift-stdlib         the Swift runtime and Foundation linked in: no shared Swift
+#                                 libraries to load and relocate at every start.
+#   -Xlinker --no-export-dynamic  the Swift toolchain links executables with -export-dynamic,
+#                                 which put 34,000 of the program's own symbols in its dynamic
+#                                 symbol table; every dladdr at start-up (libc's _dl_addr, 5% of
+#                                 `swcred --version`) searched them. Nothing loads code into
+#                                 swcred or looks its symbols up by name, so none are exported.
+#   -use-ld=lld, -z pack-relative-relocs
+#                                 the toolchain's lld, with the position-independent executable's
+#                                 ~100,000 relative relocations packed as RELR (a few kB instead of
+#                                 2.4 MB of RELA entries the dynamic loader reads and applies one
+#                                 by one); glibc 2.36+ applies them. Only with lld and glibc 2.36 or later.
+#
+# The executables stay position-independent (ASLR): linking them -no-pie would save the
+# relocations altogether, and was measured and declined (see SECURITY.md).
+release_flags=(-c release --static-swift-stdlib -Xlinker --no-export-dynamic)
+glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')
+if { command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/ld.lld" ]; } \
+    && [ -n "$glibc" ] && printf '2.36\n%s\n' "$glibc" | sort -V -C; then
+    release_flags+=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+fi
