@@ -32,9 +32,9 @@ public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `NSOSStatusErrorDomain`, the domain of every OSStatus error.
-    public static let osStatusDomain = "NSOSStatusErrorDomain"
+    package static let osStatusDomain = "NSOSStatusErrorDomain"
     /// The domain of `ASAuthorizationError`.
-    public static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
+    package static let authorizationErrorDomain = "com.apple.AuthenticationServices.AuthorizationError"
 
     /// What went wrong, as a stable code.
     public let code: Code
@@ -86,7 +86,7 @@ public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The `NSError` code of every swcred-only code (domain `swcred`): 1. Tell them apart by
     /// ``Code/name``, which SWCredKit's `nsError` also carries in its user info.
-    public static let swcredBridgedCode = 1
+    package static let swcredBridgedCode = 1
 }
 
 // MARK: - Codes shared by every module

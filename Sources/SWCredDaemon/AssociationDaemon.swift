@@ -1,7 +1,7 @@
-public import Foundation
-public import SWCredAssociation
-public import SWCredCore
-public import SWCredStore
+package import Foundation
+package import SWCredAssociation
+package import SWCredCore
+package import SWCredStore
 
 /// The emulated association daemon (associated-domains.md §5): one record per (service, app ID,
 /// domain), created when an app is installed and refreshed from an association source on request.
@@ -21,22 +21,22 @@ public import SWCredStore
 /// let outcomes = await daemon.refresh(try store.snapshot().contents.associationRecords)
 /// try store.transaction { contents in try AssociationDaemon.apply(outcomes, to: &contents) }
 /// ```
-public struct AssociationDaemon: Sendable {
+package struct AssociationDaemon: Sendable {
     /// Where files come from (`dir`, `direct`, `cdn`).
-    public var source: any AssociationFileSource
+    package var source: any AssociationFileSource
     /// The clock; tests pass a `TestStoreClock` and never sleep.
-    public var clock: any StoreClock
+    package var clock: any StoreClock
     /// Recheck delays (AD-5.5).
-    public var policy: RecheckPolicy
+    package var policy: RecheckPolicy
     /// The random part of recheck delays.
-    public var jitter: any RecheckJitter
+    package var jitter: any RecheckJitter
     /// The device's settings, for mode gating at install.
-    public var device: DeviceSettings
+    package var device: DeviceSettings
     /// Parser limits for retrieved files.
-    public var limits: AssociationFile.Limits
+    package var limits: AssociationFile.Limits
 
     /// Creates a daemon.
-    public init(
+    package init(
         source: any AssociationFileSource,
         clock: any StoreClock = LiveStoreClock(),
         policy: RecheckPolicy = RecheckPolicy(),
@@ -56,7 +56,7 @@ public struct AssociationDaemon: Sendable {
 
     /// The records an app's entitlement calls for: one per active entry of a known service, both
     /// approvals `unspecified`, never checked, next check now.
-    public func records(for app: AppIdentity) -> [AssociationRecord] {
+    package func records(for app: AppIdentity) -> [AssociationRecord] {
         Self.records(for: app, device: device, now: clock.now())
     }
 
@@ -68,7 +68,7 @@ public struct AssociationDaemon: Sendable {
     /// - Returns: the app's records after the change.
     /// - Throws: the store's `invalidParameter` / `limitExceeded` for records it refuses.
     @discardableResult
-    public func install(app: AppIdentity, into contents: inout StoreContents, reinstall: Bool = false)
+    package func install(app: AppIdentity, into contents: inout StoreContents, reinstall: Bool = false)
         throws(SWCredError) -> [AssociationRecord]
     {
         try Self.install(records(for: app), of: app.appID, into: &contents, reinstall: reinstall)
@@ -78,7 +78,7 @@ public struct AssociationDaemon: Sendable {
     ///
     /// - Returns: how many records were deleted.
     @discardableResult
-    public static func reset(_ contents: inout StoreContents, appID: String? = nil) -> Int {
+    package static func reset(_ contents: inout StoreContents, appID: String? = nil) -> Int {
         var removed = 0
         for record in contents.associationRecords(appID: appID) {
             if (try? contents.removeAssociationRecord(forKey: record.key)) != nil { removed += 1 }
@@ -89,15 +89,15 @@ public struct AssociationDaemon: Sendable {
     // MARK: - Refresh (AD-5.3, AD-5.5, AD-5.6)
 
     /// One record's refresh.
-    public struct Outcome: Sendable, Hashable {
+    package struct Outcome: Sendable, Hashable {
         /// The record as it will be stored.
-        public var record: AssociationRecord
+        package var record: AssociationRecord
         /// False when the record was not due and not forced (then ``record`` is unchanged).
-        public var checked: Bool
+        package var checked: Bool
         /// The HTTP exchange, when the source had one.
-        public var fetch: FetchReport?
+        package var fetch: FetchReport?
         /// What the retrieval and the decision noticed.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Checks every record that is due (`nextCheck <= now`), or every record with `force`.
@@ -109,7 +109,7 @@ public struct AssociationDaemon: Sendable {
     /// ``policy`` (AD-5.5).
     ///
     /// - Returns: one outcome per input record, in input order.
-    public func refresh(_ records: [AssociationRecord], force: Bool = false) async -> [Outcome] {
+    package func refresh(_ records: [AssociationRecord], force: Bool = false) async -> [Outcome] {
         let now = clock.now()
         let evaluator = TrustEvaluator(source: source, device: device, limits: limits)
         var retrievals: [AssociationFileRequest: TrustEvaluator.Retrieval] = [:]
@@ -133,7 +133,7 @@ public struct AssociationDaemon: Sendable {
     }
 
     /// The new state of `record` after `retrieval` at `now`.
-    public func update(_ record: AssociationRecord, with retrieval: TrustEvaluator.Retrieval, now: Date) -> Outcome {
+    package func update(_ record: AssociationRecord, with retrieval: TrustEvaluator.Retrieval, now: Date) -> Outcome {
         var next = record
         next.lastChecked = now
         var diagnostics = retrieval.retrieved.diagnostics
@@ -174,7 +174,7 @@ public struct AssociationDaemon: Sendable {
     ///
     /// - Returns: how many records were written.
     @discardableResult
-    public static func apply(_ outcomes: [Outcome], to contents: inout StoreContents) throws(SWCredError) -> Int {
+    package static func apply(_ outcomes: [Outcome], to contents: inout StoreContents) throws(SWCredError) -> Int {
         var written = 0
         for outcome in outcomes where outcome.checked {
             guard let current = contents.associationRecord(forKey: outcome.record.key) else { continue }
@@ -188,7 +188,7 @@ public struct AssociationDaemon: Sendable {
 
     /// The retrieval a record needs: its host (for `*.host`, the host itself is the root, AD-4.1),
     /// port, and the mode route for entries with modes.
-    public static func request(for record: AssociationRecord) -> AssociationFileRequest {
+    package static func request(for record: AssociationRecord) -> AssociationFileRequest {
         AssociationFileRequest(
             host: record.host,
             port: record.port.map(Int.init),

@@ -1,51 +1,51 @@
-public import Foundation
-public import SWCredStore
+package import Foundation
+package import SWCredStore
 
 /// An association record as `swcred associations` shows it: JSON fields, and `swcutil show`'s
 /// labels in text (AD-5.1: "User Approval", "Site/Fmwk Approval", "Last Checked", "Next Check",
 /// "Error", "Retries").
-public struct AssociationRecordView: Sendable, Hashable, Codable {
+package struct AssociationRecordView: Sendable, Hashable, Codable {
     /// The record's error.
-    public struct ErrorView: Sendable, Hashable, Codable {
+    package struct ErrorView: Sendable, Hashable, Codable {
         /// The error domain.
-        public var domain: String
+        package var domain: String
         /// The code.
-        public var code: Int64
+        package var code: Int64
         /// The message.
-        public var message: String
+        package var message: String
     }
 
     /// The service.
-    public var service: String
+    package var service: String
     /// The app ID.
-    public var appID: String
+    package var appID: String
     /// The domain as written in an entitlement (`*.host:port?mode=…`).
-    public var domain: String
+    package var domain: String
     /// The host (no `*.`).
-    public var host: String
+    package var host: String
     /// The port, if any.
-    public var port: Int?
+    package var port: Int?
     /// Whether the entry is a wildcard.
-    public var wildcard: Bool
+    package var wildcard: Bool
     /// The modes, sorted.
-    public var modes: [String]
+    package var modes: [String]
     /// `unspecified`, `approved` or `denied`.
-    public var userApproval: String
+    package var userApproval: String
     /// `unspecified`, `approved` or `denied`.
-    public var siteApproval: String
+    package var siteApproval: String
     /// When last checked; nil for never.
-    public var lastChecked: Date?
+    package var lastChecked: Date?
     /// When next due; nil for never.
-    public var nextCheck: Date?
+    package var nextCheck: Date?
     /// The last error, if any.
-    public var error: ErrorView?
+    package var error: ErrorView?
     /// Consecutive failed checks.
-    public var retries: UInt32
+    package var retries: UInt32
     /// `downloaded`, `builtIn` or `manual`.
-    public var source: String
+    package var source: String
 
     /// A view of `record`.
-    public init(_ record: AssociationRecord) {
+    package init(_ record: AssociationRecord) {
         service = record.service.rawValue
         appID = record.appID
         host = record.host
@@ -71,7 +71,7 @@ public struct AssociationRecordView: Sendable, Hashable, Codable {
     }
 
     /// Encodes every field, `null` included.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(service, forKey: .service)
         try c.encode(appID, forKey: .appID)
@@ -90,7 +90,7 @@ public struct AssociationRecordView: Sendable, Hashable, Codable {
     }
 
     /// The record in `swcutil show`'s layout: one `Label: value` line per field and a rule.
-    public var swcutilText: String {
+    package var swcutilText: String {
         func line(_ label: String, _ value: String) -> String {
             label.padding(toLength: 20, withPad: " ", startingAt: 0) + value
         }

@@ -9,26 +9,26 @@
 ///   one after this failure was counted.
 /// - **Decision:** any delay is capped at 30 days (Apple publishes no cap; the cap also keeps the
 ///   arithmetic finite for large retry counts).
-public struct RecheckPolicy: Sendable, Hashable, Codable {
+package struct RecheckPolicy: Sendable, Hashable, Codable {
     /// Base delay after a success (seconds).
-    public var successBase: Double
+    package var successBase: Double
     /// Width of the random part after a success (seconds).
-    public var successJitter: Double
+    package var successJitter: Double
     /// Largest delay after a success (seconds).
-    public var successMaximum: Double
+    package var successMaximum: Double
     /// Base delay after a failure while undecided (seconds).
-    public var failureBase: Double
+    var failureBase: Double
     /// Width of the random part after such a failure (seconds).
-    public var failureJitter: Double
+    var failureJitter: Double
     /// Largest delay after such a failure, before backoff (seconds).
-    public var failureMaximum: Double
+    var failureMaximum: Double
     /// The retry count from which the backoff doubles (8 on a device).
-    public var backoffStart: UInt32
+    var backoffStart: UInt32
     /// The cap on any delay (seconds): 30 days (Decision).
-    public var maximumDelay: Double
+    var maximumDelay: Double
 
     /// The device's constants.
-    public init(
+    package init(
         successBase: Double = 428_400,
         successJitter: Double = 3_600,
         successMaximum: Double = 432_000,
@@ -52,7 +52,7 @@ public struct RecheckPolicy: Sendable, Hashable, Codable {
     ///
     /// - Parameter jitter: a number in `[0, 1)`; values outside are clamped.
     /// - Returns: the delay in seconds.
-    public func delayAfterSuccess(jitter: Double) -> Double {
+    package func delayAfterSuccess(jitter: Double) -> Double {
         let raw = successBase + Self.unit(jitter) * successJitter
         return min(min(max(raw, successBase), successMaximum), maximumDelay)
     }
@@ -64,7 +64,7 @@ public struct RecheckPolicy: Sendable, Hashable, Codable {
     ///   - siteApprovalDecided: whether site approval is already `approved` or `denied`.
     ///   - jitter: a number in `[0, 1)`; values outside are clamped.
     /// - Returns: the delay in seconds.
-    public func delayAfterFailure(retryCount: UInt32, siteApprovalDecided: Bool, jitter: Double) -> Double {
+    package func delayAfterFailure(retryCount: UInt32, siteApprovalDecided: Bool, jitter: Double) -> Double {
         if siteApprovalDecided { return delayAfterSuccess(jitter: jitter) }
         let raw = failureBase + Self.unit(jitter) * failureJitter
         let base = min(max(raw, failureBase), failureMaximum)
@@ -73,7 +73,7 @@ public struct RecheckPolicy: Sendable, Hashable, Codable {
 
     /// 1 below ``backoffStart``, then `2^(retryCount − (backoffStart − 1))`; the exponent is
     /// limited so the result stays finite (the delay cap applies afterwards).
-    public func backoff(retryCount: UInt32) -> Double {
+    package func backoff(retryCount: UInt32) -> Double {
         guard retryCount >= backoffStart else { return 1 }
         let exponent = min(Int(retryCount) - Int(backoffStart) + 1, 60)
         return Double(UInt64(1) << UInt64(exponent))
@@ -86,25 +86,25 @@ public struct RecheckPolicy: Sendable, Hashable, Codable {
 }
 
 /// The random part of recheck delays: a number in `[0, 1)`.
-public protocol RecheckJitter: Sendable {
+package protocol RecheckJitter: Sendable {
     /// The next value in `[0, 1)`.
     func next() -> Double
 }
 
 /// Uniform jitter from the system's random source (not a secret; no cryptographic use).
-public struct SystemRecheckJitter: RecheckJitter {
+package struct SystemRecheckJitter: RecheckJitter {
     /// Creates the system jitter.
-    public init() {}
+    package init() {}
     /// A uniform value in `[0, 1)`.
-    public func next() -> Double { Double.random(in: 0..<1) }
+    package func next() -> Double { Double.random(in: 0..<1) }
 }
 
 /// The same value every time, for tests.
-public struct FixedRecheckJitter: RecheckJitter {
+package struct FixedRecheckJitter: RecheckJitter {
     /// The value returned.
-    public let value: Double
+    package let value: Double
     /// Creates a fixed jitter.
-    public init(_ value: Double) { self.value = value }
+    package init(_ value: Double) { self.value = value }
     /// ``value``.
-    public func next() -> Double { value }
+    package func next() -> Double { value }
 }

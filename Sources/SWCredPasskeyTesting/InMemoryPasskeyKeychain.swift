@@ -39,7 +39,7 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
     public var contents: StoreContents { state.withLock { $0 } }
 
     /// Every passkey, in store order.
-    public var passkeys: [PasskeyItem] { contents.passkeys }
+    package var passkeys: [PasskeyItem] { contents.passkeys }
 
     /// Records that `domain`'s site file lists `appID` under `webcredentials` (an approved record).
     public func approve(appID: String, domain: String) throws(SWCredError) {

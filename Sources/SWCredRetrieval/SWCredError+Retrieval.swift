@@ -1,4 +1,4 @@
-import SWCredCore
+public import SWCredCore
 
 extension SWCredError.Code {
     /// A fetch was refused by a retrieval rule (`http`, redirect, status, size: associated-domains.md

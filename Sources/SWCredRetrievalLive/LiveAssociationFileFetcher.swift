@@ -6,7 +6,7 @@ import NIOHTTPCompression
 import NIOSSL
 import SWCredCore
 import SWCredAssociation
-import SWCredRetrieval
+package import SWCredRetrieval
 import Synchronization
 
 /// Fetches association files from real HTTPS servers under Apple's retrieval rules
@@ -40,25 +40,25 @@ import Synchronization
 ///     await fetcher.fetch(AASAFetchRequest(host: try RetrievalHost(parsing: "example.com"), route: .cdn)).report
 /// }
 /// ```
-public final class LiveAssociationFileFetcher: AssociationFileFetcher {
+package final class LiveAssociationFileFetcher: AssociationFileFetcher {
     /// The configuration the fetcher was made with.
-    public let configuration: RetrievalConfiguration
+    package let configuration: RetrievalConfiguration
     let client: HTTPClient
     let userRoots: [NIOSSLCertificate]
     /// Whether ``shutdown()`` ran (the client must be shut down exactly once).
     private let isShutDown = Mutex(false)
 
     /// The well-known path (AD-4.1).
-    public static let wellKnownPath = "/.well-known/apple-app-site-association"
+    package static let wellKnownPath = "/.well-known/apple-app-site-association"
     /// The legacy root path, used only by the origin route after a 404 (AD-4.1).
-    public static let legacyRootPath = "/apple-app-site-association"
+    static let legacyRootPath = "/apple-app-site-association"
 
     /// Creates a fetcher and its HTTP client.
     ///
     /// - Parameter configuration: limits, timeouts, user roots and overrides.
     /// - Throws: `SWCredError.malformedInput` when a user root is not a PEM certificate;
     ///   `SWCredError.invalidParameter` for a non-https CDN base or a non-positive limit.
-    public init(configuration: RetrievalConfiguration = RetrievalConfiguration()) throws {
+    package init(configuration: RetrievalConfiguration = RetrievalConfiguration()) throws {
         guard configuration.maximumBodySize > 0 else {
             throw SWCredError(.invalidParameter, "the body size cap must be positive")
         }
@@ -101,7 +101,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     }
 
     /// Shuts the HTTP client down; later calls do nothing.
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         let first = isShutDown.withLock { done in
             defer { done = true }
             return !done
@@ -123,7 +123,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     }
 
     /// Creates a fetcher, runs `body`, and shuts the fetcher down on every path.
-    public static func withFetcher<Result: Sendable>(
+    package static func withFetcher<Result: Sendable>(
         configuration: RetrievalConfiguration = RetrievalConfiguration(),
         _ body: (LiveAssociationFileFetcher) async throws -> Result
     ) async throws -> Result {
@@ -139,7 +139,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     }
 
     /// The URL a request starts at.
-    public func url(for request: AASAFetchRequest) -> String {
+    package func url(for request: AASAFetchRequest) -> String {
         switch request.route {
         case .cdn:
             let base =
@@ -151,7 +151,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     }
 
     /// Fetches one association file under the retrieval rules.
-    public func fetch(_ request: AASAFetchRequest) async -> AASAFetchResult {
+    package func fetch(_ request: AASAFetchRequest) async -> AASAFetchResult {
         var headers: [(String, String)] = []
         if request.route == .cdn {
             headers.append(("Apple-Proxied-Domain-Name", request.host.host))
@@ -198,7 +198,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     ///   - allowUserInstalledRoots: whether `--ca-file` roots may vouch for the server (AD-4.3).
     ///   - headers: extra request headers.
     /// - Returns: the report and, when every transport rule passed, the body.
-    public func fetch(
+    package func fetch(
         url: String,
         route: RetrievalRoute,
         allowUserInstalledRoots: Bool,

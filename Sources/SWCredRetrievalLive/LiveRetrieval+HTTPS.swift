@@ -1,8 +1,8 @@
-import SWCredRetrieval
+public import SWCredRetrieval
 
 extension LiveAssociationFileFetcher: LiveFileFetcher {
     /// ``fetch(url:route:allowUserInstalledRoots:headers:)`` without extra headers.
-    public func fetch(url: String, route: RetrievalRoute, allowUserInstalledRoots: Bool) async -> AASAFetchResult {
+    package func fetch(url: String, route: RetrievalRoute, allowUserInstalledRoots: Bool) async -> AASAFetchResult {
         await fetch(url: url, route: route, allowUserInstalledRoots: allowUserInstalledRoots, headers: [])
     }
 }

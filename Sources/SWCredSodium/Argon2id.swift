@@ -1,5 +1,5 @@
 internal import CSWCredSodium
-public import SWCredCore
+package import SWCredCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,30 +7,30 @@ import Darwin
 #endif
 
 /// Argon2id v1.3 parameters (`crypto_pwhash` with `crypto_pwhash_ALG_ARGON2ID13`).
-public struct Argon2idParameters: Sendable, Hashable, CustomStringConvertible {
+package struct Argon2idParameters: Sendable, Hashable, CustomStringConvertible {
     /// The number of passes (`opslimit`).
-    public var opsLimit: UInt64
+    package var opsLimit: UInt64
     /// The memory in bytes (`memlimit`).
-    public var memLimit: UInt64
+    package var memLimit: UInt64
 
     /// Creates parameters. No check happens here: see ``isWithinReadCaps``.
-    public init(opsLimit: UInt64, memLimit: UInt64) {
+    package init(opsLimit: UInt64, memLimit: UInt64) {
         self.opsLimit = opsLimit
         self.memLimit = memLimit
     }
 
     /// The opslimit a reader accepts from a file header: 1–10.
-    public static let opsLimitCap: ClosedRange<UInt64> = 1...10
+    static let opsLimitCap: ClosedRange<UInt64> = 1...10
     /// The memlimit a reader accepts from a file header: 8 KiB–1 GiB.
-    public static let memLimitCap: ClosedRange<UInt64> = 8192...(1 << 30)
+    static let memLimitCap: ClosedRange<UInt64> = 8192...(1 << 30)
 
     /// Whether both values lie within the caps that a reader checks before the KDF runs.
-    public var isWithinReadCaps: Bool {
+    package var isWithinReadCaps: Bool {
         Self.opsLimitCap.contains(opsLimit) && Self.memLimitCap.contains(memLimit)
     }
 
     /// `opslimit=… memlimit=… KiB`.
-    public var description: String { "opslimit=\(opsLimit) memlimit=\(memLimit / 1024) KiB" }
+    package var description: String { "opslimit=\(opsLimit) memlimit=\(memLimit / 1024) KiB" }
 }
 
 /// The Argon2id presets offered to writers (spec/store.md §4.3).
@@ -46,7 +46,7 @@ public enum KDFPreset: String, Sendable, Hashable, CaseIterable, Codable {
     case sensitive
 
     /// The preset's parameters.
-    public var parameters: Argon2idParameters {
+    package var parameters: Argon2idParameters {
         switch self {
         case .test: Argon2idParameters(opsLimit: 1, memLimit: 8192)
         case .interactive: Argon2idParameters(opsLimit: 2, memLimit: 64 << 20)
@@ -57,9 +57,9 @@ public enum KDFPreset: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Argon2id v1.3 password hashing through `crypto_pwhash`.
-public enum Argon2id {
+package enum Argon2id {
     /// The salt length, `crypto_pwhash_SALTBYTES` (16).
-    public static let saltLength = 16
+    package static let saltLength = 16
 
     /// Derives `outputLength` bytes from a passphrase with Argon2id v1.3.
     ///
@@ -75,7 +75,7 @@ public enum Argon2id {
     /// - Returns: the derived key in guarded memory.
     /// - Throws: `invalidParameter` for a bad salt length or parameters outside the caps,
     ///   `resourceExhausted` when memory runs out, `cryptoUnavailable` for any other failure.
-    public static func deriveKey(
+    package static func deriveKey(
         passphrase: SecureBytes,
         salt: [UInt8],
         parameters: Argon2idParameters,

@@ -1,12 +1,12 @@
 internal import CSWCredSodium
-public import SWCredCore
+package import SWCredCore
 
 /// BLAKE2b through `crypto_generichash`, unkeyed (a checksum) or keyed (a MAC).
-public enum BLAKE2b {
+package enum BLAKE2b {
     /// Hashes `data` to `length` bytes (16–64; default 32), keyed when `key` is given.
     /// - Throws: `invalidParameter` for a length or key length outside libsodium's range;
     ///   `cryptoUnavailable` when libsodium fails.
-    public static func hash(
+    package static func hash(
         _ data: ArraySlice<UInt8>,
         key: SecureBytes? = nil,
         length: Int = 32
@@ -40,7 +40,7 @@ public enum BLAKE2b {
     }
 
     /// Hashes a whole array; see ``hash(_:key:length:)-(ArraySlice<UInt8>,_,_)``.
-    public static func hash(_ data: [UInt8], key: SecureBytes? = nil, length: Int = 32) throws(SWCredError) -> [UInt8] {
+    package static func hash(_ data: [UInt8], key: SecureBytes? = nil, length: Int = 32) throws(SWCredError) -> [UInt8] {
         try hash(data[...], key: key, length: length)
     }
 }

@@ -1,17 +1,17 @@
 internal import CSWCredSodium
-public import SWCredCore
+package import SWCredCore
 
 /// Sub-key derivation with `crypto_kdf_derive_from_key` (BLAKE2b-based).
-public enum KeyDerivation {
+package enum KeyDerivation {
     /// The master key length, `crypto_kdf_KEYBYTES` (32).
-    public static let masterKeyLength = 32
+    package static let masterKeyLength = 32
     /// The context length, `crypto_kdf_CONTEXTBYTES` (8).
-    public static let contextLength = 8
+    static let contextLength = 8
 
     /// Derives sub-key `id` of `length` bytes from a 32-byte master key and an 8-byte context.
     /// - Throws: `invalidParameter` for a wrong master-key length, a context that is not 8 bytes
     ///   or a length outside 16–64; `cryptoUnavailable` when libsodium fails.
-    public static func deriveSubkey(
+    package static func deriveSubkey(
         from masterKey: SecureBytes,
         id: UInt64,
         context: String,

@@ -20,7 +20,7 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
     public let count: Int
 
     /// The redaction marker printed in place of secret contents.
-    public static let redactionMarker = "<redacted>"
+    package static let redactionMarker = "<redacted>"
 
     /// Allocates `capacity` guarded bytes and lets `fill` write them.
     ///
@@ -29,7 +29,7 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
     ///   - fill: writes the secret and returns how many bytes of the buffer are used (≤ capacity).
     /// - Throws: ``SWCredError/Code/resourceExhausted`` when `sodium_malloc` fails, or the error
     ///   `fill` throws (the buffer is wiped and freed first).
-    public init(
+    package init(
         capacity: Int,
         fill: (UnsafeMutableRawBufferPointer) throws(SWCredError) -> Int
     ) throws(SWCredError) {
@@ -55,7 +55,7 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
 
     /// Allocates `count` guarded bytes and fills them with `randombytes_buf`.
     /// - Throws: ``SWCredError/Code/resourceExhausted``.
-    public convenience init(randomCount count: Int) throws(SWCredError) {
+    package convenience init(randomCount count: Int) throws(SWCredError) {
         try self.init(capacity: count) { buffer in
             if let base = buffer.baseAddress { randombytes_buf(base, buffer.count) }
             return buffer.count
@@ -83,7 +83,7 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
     }
 
     /// Compares with another secret in constant time (`sodium_memcmp`); lengths must match.
-    public func constantTimeEquals(_ other: SecureBytes) -> Bool {
+    package func constantTimeEquals(_ other: SecureBytes) -> Bool {
         guard count == other.count else { return false }
         if count == 0 { return true }
         return sodium_memcmp(pointer, other.pointer, count) == 0

@@ -9,24 +9,24 @@ public import SWCredCore
 ///
 /// This module is the only one that imports the C module `CSWCredSodium`. Every C return code
 /// is turned into an ``SWCredError`` here; the rest of swcred sees plain Swift types.
-public enum Sodium {
+package enum Sodium {
     private static let initResult: Int32 = sodium_init()
 
     /// The libsodium version string (for example `1.0.18`).
-    public static var versionString: String {
+    package static var versionString: String {
         String(cString: sodium_version_string())
     }
 
     /// Ensures libsodium is initialised.
     /// - Throws: ``SWCredError/Code/cryptoUnavailable`` when `sodium_init` fails.
-    public static func ensureInitialized() throws(SWCredError) {
+    static func ensureInitialized() throws(SWCredError) {
         guard initResult >= 0 else {
             throw SWCredError(.cryptoUnavailable, "libsodium could not be initialised (sodium_init returned \(initResult))")
         }
     }
 
     /// Fills a new array with `count` random bytes from `randombytes_buf`.
-    public static func randomBytes(_ count: Int) throws(SWCredError) -> [UInt8] {
+    package static func randomBytes(_ count: Int) throws(SWCredError) -> [UInt8] {
         try ensureInitialized()
         var bytes = [UInt8](repeating: 0, count: count)
         bytes.withUnsafeMutableBytes { raw in
@@ -37,7 +37,7 @@ public enum Sodium {
 
     /// A uniform random integer in `0..<upperBound` from `randombytes_uniform` (unbiased by rejection).
     /// - Precondition: `0 < upperBound <= UInt32.max`.
-    public static func randomUniform(_ upperBound: UInt32) throws(SWCredError) -> UInt32 {
+    package static func randomUniform(_ upperBound: UInt32) throws(SWCredError) -> UInt32 {
         precondition(upperBound > 0, "randomUniform needs a positive bound")
         try ensureInitialized()
         return randombytes_uniform(upperBound)
@@ -47,7 +47,7 @@ public enum Sodium {
     ///
     /// - Returns: `true` when both have the same length and the same bytes. A length difference
     ///   returns `false` at once (lengths are not secret in swcred's uses: MACs and checksums).
-    public static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    package static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.isEmpty { return true }
         return lhs.withUnsafeBytes { l in
@@ -60,14 +60,14 @@ public enum Sodium {
 
     /// Overwrites the array's storage with zeros using `sodium_memzero` (which the compiler
     /// cannot remove). Copies that Swift made earlier are not reached.
-    public static func memzero(_ bytes: inout [UInt8]) {
+    package static func memzero(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBytes { raw in
             if let base = raw.baseAddress { sodium_memzero(base, raw.count) }
         }
     }
 
     /// Overwrites a raw buffer with zeros using `sodium_memzero`.
-    public static func memzero(_ buffer: UnsafeMutableRawBufferPointer) {
+    package static func memzero(_ buffer: UnsafeMutableRawBufferPointer) {
         if let base = buffer.baseAddress { sodium_memzero(base, buffer.count) }
     }
 }

@@ -1,14 +1,14 @@
 internal import CSWCredSodium
-public import SWCredCore
+package import SWCredCore
 
 /// XChaCha20-Poly1305 IETF AEAD in combined mode (`crypto_aead_xchacha20poly1305_ietf_*`).
-public enum XChaCha20Poly1305 {
+package enum XChaCha20Poly1305 {
     /// Key length (32).
-    public static let keyLength = 32
+    static let keyLength = 32
     /// Nonce length (24). Random nonces are safe at this size.
-    public static let nonceLength = 24
+    package static let nonceLength = 24
     /// Tag length (16), appended to the ciphertext.
-    public static let tagLength = 16
+    package static let tagLength = 16
 
     /// Encrypts and authenticates `plaintext`, authenticating `associatedData` too.
     /// - Parameter prefix: bytes placed before the ciphertext in the result (a file's header),
@@ -16,7 +16,7 @@ public enum XChaCha20Poly1305 {
     /// - Returns: `prefix`, then the ciphertext followed by the 16-byte tag.
     /// - Throws: `invalidParameter` for a wrong key or nonce length; `cryptoUnavailable` when
     ///   libsodium fails.
-    public static func seal(
+    package static func seal(
         _ plaintext: [UInt8],
         associatedData: [UInt8],
         nonce: [UInt8],
@@ -60,7 +60,7 @@ public enum XChaCha20Poly1305 {
     /// - Returns: the plaintext. The caller should wipe it with ``Sodium/memzero(_:)-(inout [UInt8])`` when done.
     /// - Throws: ``SWCredError/Code/authenticationFailed`` when the tag, the associated data, the
     ///   nonce or the key do not match; `invalidParameter` for wrong lengths.
-    public static func open(
+    package static func open(
         _ ciphertext: ArraySlice<UInt8>,
         associatedData: [UInt8],
         nonce: [UInt8],
@@ -109,7 +109,7 @@ public enum XChaCha20Poly1305 {
     }
 
     /// Verifies and decrypts a whole array; see ``open(_:associatedData:nonce:key:)-(ArraySlice<UInt8>,_,_,_)``.
-    public static func open(
+    package static func open(
         _ ciphertext: [UInt8],
         associatedData: [UInt8],
         nonce: [UInt8],
@@ -141,7 +141,7 @@ extension XChaCha20Poly1305 {
     /// The caller wipes the plaintext.
     /// - Throws: ``SWCredError/Code/authenticationFailed``; `invalidParameter` for wrong lengths
     ///   or a range (with its tag) outside `buffer`.
-    public static func openInPlace(
+    package static func openInPlace(
         _ buffer: inout [UInt8], ciphertext range: Range<Int>, associatedData: [UInt8], nonce: [UInt8], key: SecureBytes
     ) throws(SWCredError) {
         try Sodium.ensureInitialized()
@@ -160,7 +160,7 @@ extension XChaCha20Poly1305 {
     /// 16-byte tag at `buffer[range.upperBound..<(range.upperBound + 16)]`.
     /// - Throws: `invalidParameter` for wrong lengths or a range (with its tag) outside
     ///   `buffer`; `cryptoUnavailable` when libsodium fails.
-    public static func sealInPlace(
+    package static func sealInPlace(
         _ buffer: inout [UInt8], plaintext range: Range<Int>, associatedData: [UInt8], nonce: [UInt8], key: SecureBytes
     ) throws(SWCredError) {
         try Sodium.ensureInitialized()

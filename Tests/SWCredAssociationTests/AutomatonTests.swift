@@ -23,7 +23,7 @@ struct AutomatonTests {
                 Issue.record("generated file does not parse: \(json)")
                 return
             }
-            let reference = ApplinksMatcher(file: file)
+            let reference = ReferenceApplinksMatcher(file: file)
             // Every fourth file gets tiny caches, so flushing is exercised too.
             let limits =
                 checked / urlsPerFile % 4 == 0
@@ -50,7 +50,7 @@ struct AutomatonTests {
     @Test("AD-7.3: the automaton decides every held match vector like the reference", arguments: Vectors.match)
     func vectors(vector: MatchVector) throws {
         let file = try AssociationFile.parse(vector.aasa)
-        let expected = ApplinksMatcher(file: file).match(try LinkURL(vector.url), appID: vector.appID)
+        let expected = ReferenceApplinksMatcher(file: file).match(try LinkURL(vector.url), appID: vector.appID)
         let automaton = ApplinksAutomaton(file: file)
         #expect(try automaton.match(vector.url, appID: vector.appID) == expected)
         #expect(automaton.match(try LinkURL(vector.url), appID: vector.appID) == expected)
@@ -65,7 +65,7 @@ struct AutomatonTests {
         }
         let json = TestSupport.components("[" + components.joined(separator: ",") + "]")
         let file = try TestSupport.file(json)
-        let reference = ApplinksMatcher(file: file)
+        let reference = ReferenceApplinksMatcher(file: file)
         let budget = 256 << 10
         let automaton = ApplinksAutomaton(
             matcher: reference, limits: .init(pathCacheBytes: budget, patternCacheBytes: 32 << 10))
@@ -110,7 +110,7 @@ struct AutomatonTests {
         ]
         // All rules in one file, and each alone (one program per automaton: single-byte loops).
         let files = try (["[" + components.joined(separator: ",") + "]"] + components.map { "[" + $0 + "]" }).map {
-            ApplinksMatcher(file: try TestSupport.file(TestSupport.components($0)))
+            ReferenceApplinksMatcher(file: try TestSupport.file(TestSupport.components($0)))
         }
         let pairs = files.map { ($0, ApplinksAutomaton(matcher: $0)) }
         var generator = SeededGenerator(state: 0x5EED)

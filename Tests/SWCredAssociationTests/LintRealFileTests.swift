@@ -105,7 +105,7 @@ struct LintRealFileTests {
             contentsOf: Self.folder.appendingPathComponent("prefix-before-exclude.json"), encoding: .utf8)
         let appID = "Q7RT2ZK9LM.com.example.shop"
         for url in ["https://shop.example/account/delete", "https://shop.example/account/orders/1"] {
-            let result = try ApplinksMatcher(file: TestSupport.file(json)).match(LinkURL(url), appID: appID)
+            let result = try ReferenceApplinksMatcher(file: TestSupport.file(json)).match(LinkURL(url), appID: appID)
             #expect(result.outcome == .match)
             #expect(result.rule?.component == 0)
         }
@@ -132,8 +132,8 @@ struct LintRealFileTests {
             for url in ["https://shop.example/caf%C3%A9/menu", "https://shop.example/buy/1", "https://shop.example/x"] {
                 let link = try LinkURL(url)
                 #expect(
-                    ApplinksMatcher(file: file).match(link, appID: appID).outcome
-                        == ApplinksMatcher(file: twin).match(link, appID: appID).outcome, "\(name) \(url)")
+                    ReferenceApplinksMatcher(file: file).match(link, appID: appID).outcome
+                        == ReferenceApplinksMatcher(file: twin).match(link, appID: appID).outcome, "\(name) \(url)")
             }
         }
         #expect(throws: SWCredError.self) { try read("utf16le-lone-surrogate.json") }

@@ -136,12 +136,12 @@ struct MatcherTests {
             """
         #expect(try T.outcome(json, "https://example.com/x") == .exclude)
         #expect(try T.outcome(json, "https://example.com/y") == .match)
-        let result = try ApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/x"), appID: T.appID)
+        let result = try ReferenceApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/x"), appID: T.appID)
         #expect(result.rule?.detail == 2)
         #expect(result.rule?.component == 0)
         #expect(result.rule?.key == "components")
         // Without an app ID, the first app in file order whose rules decide.
-        let any = try ApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/x"), appID: nil)
+        let any = try ReferenceApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/x"), appID: nil)
         #expect(any.appID == "OTHER12345.com.other")
         #expect(any.outcome == .exclude)
     }
@@ -347,7 +347,7 @@ struct MatcherTests {
             #"{"applinks":{"apps":[],"details":{"ZZZZZ12345.com.z":{"paths":["*"]},"ABCDE12345.com.example.app":{"paths":["NOT /private/*","*"]}}}}"#
         #expect(try T.outcome(json, "https://example.com/private/x") == .exclude)
         #expect(try T.outcome(json, "https://example.com/public") == .match)
-        let any = try ApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/private/x"), appID: nil)
+        let any = try ReferenceApplinksMatcher(file: T.file(json)).match(LinkURL("https://example.com/private/x"), appID: nil)
         #expect(any.appID == "ABCDE12345.com.example.app")
         #expect(any.rule?.detail == 0)
         #expect(any.rule?.key == "paths")

@@ -101,7 +101,7 @@ struct PropertyTests {
             _ = AssociationLinter().lint(bytes)
             guard let file = try? AssociationFile.parse(bytes) else { continue }
             parsed += 1
-            let matcher = ApplinksMatcher(file: file)
+            let matcher = ReferenceApplinksMatcher(file: file)
             for url in urls { _ = matcher.match(url, appID: nil) }
         }
         // Enough mutants stay valid JSON for the matcher path to be exercised.
@@ -133,7 +133,7 @@ struct PropertyTests {
     func sendable() {
         func check<T: Sendable>(_: T.Type) {}
         check(AssociationFile.self)
-        check(ApplinksMatcher.self)
+        check(ReferenceApplinksMatcher.self)
         check(WildcardPattern.self)
         check(Entitlements.self)
         check(EntitlementEntry.self)

@@ -14,7 +14,7 @@ enum TestSupport {
 
     /// The outcome of `url` for `appID` under the rules of `json`.
     static func outcome(_ json: String, _ url: String, appID: String? = TestSupport.appID) throws -> MatchOutcome {
-        try ApplinksMatcher(file: file(json)).match(LinkURL(url), appID: appID).outcome
+        try ReferenceApplinksMatcher(file: file(json)).match(LinkURL(url), appID: appID).outcome
     }
 
     /// An applinks file with one detail for ``appID`` holding `components` (JSON array text),

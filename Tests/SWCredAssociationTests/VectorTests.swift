@@ -62,7 +62,7 @@ struct VectorTests {
     @Test("Match vectors", arguments: Vectors.match)
     func match(vector: MatchVector) throws {
         let file = try AssociationFile.parse(vector.aasa)
-        let result = ApplinksMatcher(file: file).match(try LinkURL(vector.url), appID: vector.appID)
+        let result = ReferenceApplinksMatcher(file: file).match(try LinkURL(vector.url), appID: vector.appID)
         #expect(result.outcome.rawValue == vector.outcome)
         if let detail = vector.detail {
             #expect(result.rule?.detail == detail)

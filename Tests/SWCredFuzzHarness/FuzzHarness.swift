@@ -35,7 +35,7 @@ public enum FuzzHarness {
             }
             return problems
         }
-        let matcher = ApplinksMatcher(file: file)
+        let matcher = ReferenceApplinksMatcher(file: file)
         for text in ["https://example.com/", "https://example.com/a/b?x=1&y=2#f", "https://example.com/%E2%82%AC/Ünï?q=%zz"] {
             guard let url = try? LinkURL(text) else { continue }
             _ = matcher.match(url, appID: nil)
@@ -74,7 +74,7 @@ public enum FuzzHarness {
         guard let file = try? AssociationFile.parse([UInt8](json)) else {
             return ["a generated, well-formed AASA did not parse"]
         }
-        let matcher = ApplinksMatcher(file: file)
+        let matcher = ReferenceApplinksMatcher(file: file)
         guard let url = try? LinkURL("https://example.com" + (segment(0).hasPrefix("/") ? "" : "/") + segment(0)) else {
             return []
         }

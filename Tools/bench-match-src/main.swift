@@ -74,11 +74,11 @@ if let callgrindCount {
 var sink = 0
 _ = try measure("parse + compile tacos.example (\(bytes.count) bytes)", iterations: 2_000) {
     let file = try AssociationFile.parse(bytes)
-    sink &+= ApplinksMatcher(file: file).appIDs.count
+    sink &+= ReferenceApplinksMatcher(file: file).appIDs.count
 }
 
 // 2. Match throughput on the compiled matcher.
-let matcher = ApplinksMatcher(file: try AssociationFile.parse(bytes))
+let matcher = ReferenceApplinksMatcher(file: try AssociationFile.parse(bytes))
 let urls = try [
     "https://tacos.example/burrito/order/", "https://tacos.example/taco/tuesday?cheese=cheddar",
     "https://tacos.example/coupon/1234", "https://tacos.example/coupon/2345", "https://tacos.example/en_US/menu/sides",
@@ -95,9 +95,9 @@ for i in 0..<1_500 { components.append(#"{"/":"/section\#(i)/*/item/????","?":{"
 let large = Array(
     #"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[\#(components.joined(separator: ","))]}]}}"#.utf8)
 _ = try measure("parse + compile \(large.count)-byte file (1500 components)", iterations: 50) {
-    sink &+= ApplinksMatcher(file: try AssociationFile.parse(large)).appIDs.count
+    sink &+= ReferenceApplinksMatcher(file: try AssociationFile.parse(large)).appIDs.count
 }
-let largeMatcher = ApplinksMatcher(file: try AssociationFile.parse(large))
+let largeMatcher = ReferenceApplinksMatcher(file: try AssociationFile.parse(large))
 let lastURL = try LinkURL("https://tacos.example/section1499/a/b/item/1234?ref=x")
 _ = measure("match the last of 1500 components", iterations: 500) {
     if largeMatcher.match(lastURL, appID: appID).outcome == .match { sink &+= 1 }
@@ -117,7 +117,7 @@ let adversarialURL = try LinkURL("https://tacos.example/" + String(repeating: "a
 let adversarialFile = try AssociationFile.parse(
     Array(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"*a*a*a*a*a*b"}]}]}}"#.utf8))
 _ = measure("adversarial rule via matcher, 65000-char path", iterations: 1) {
-    if ApplinksMatcher(file: adversarialFile).match(adversarialURL, appID: appID).outcome == .match { sink &+= 1 }
+    if ReferenceApplinksMatcher(file: adversarialFile).match(adversarialURL, appID: appID).outcome == .match { sink &+= 1 }
 }
 // 5. The compiled automaton (issue 12): ~700 components in 5 details, 100 000 URLs from their text.
 let workload = AutomatonWorkload()
@@ -130,7 +130,7 @@ for _ in 0..<5 {
         })
 }
 let automaton = ApplinksAutomaton(file: try AssociationFile.parse(workload.file))
-let referenceMatcher = ApplinksMatcher(file: try AssociationFile.parse(workload.file))
+let referenceMatcher = ReferenceApplinksMatcher(file: try AssociationFile.parse(workload.file))
 var outcomes: [MatchOutcome: Int] = [:]
 var disagreements = 0
 for url in workload.urls.prefix(20_000) {
@@ -153,7 +153,7 @@ rates.sort()
 print(String(format: "automaton: median %.0f URLs/s (min %.0f, max %.0f) over 5 passes", rates[2], rates[0], rates[4]))
 compileTimes.sort()
 print(String(format: "compile: median %.3f ms (min %.3f, max %.3f)", compileTimes[2] * 1000, compileTimes[0] * 1000, compileTimes[4] * 1000))
-_ = try measure("reference ApplinksMatcher: 2 000 URLs from text, appID nil", iterations: 1) {
+_ = try measure("reference ReferenceApplinksMatcher: 2 000 URLs from text, appID nil", iterations: 1) {
     for url in workload.urls.prefix(2_000) {
         if referenceMatcher.match(try LinkURL(url), appID: nil).outcome == .match { sink &+= 1 }
     }

@@ -29,7 +29,7 @@ while checked < pairs {
         print("generated file does not parse: \(json)")
         exit(1)
     }
-    let reference = ApplinksMatcher(file: file)
+    let reference = ReferenceApplinksMatcher(file: file)
     let limits =
         checked / 50 % 4 == 0
         ? ApplinksAutomaton.Limits(pathCacheBytes: 4096, patternCacheBytes: 2048) : ApplinksAutomaton.Limits()

@@ -23,11 +23,11 @@ public struct AssociationFile: Sendable, Hashable {
     /// The JSON text that was parsed (after removing a BOM or a signature wrapper).
     public let json: [UInt8]
     /// The top-level object.
-    public let root: JSONObject
+    package let root: JSONObject
     /// Warnings from parsing (BOM, duplicate keys, signed file).
     public let diagnostics: [Diagnostic]
     /// Duplicate keys met, with their paths, for lint.
-    public let duplicateKeys: [JSONReader.DuplicateKey]
+    package let duplicateKeys: [JSONReader.DuplicateKey]
     /// Whether the body was a PKCS#7 signed file (AD-3.8).
     public let wasSigned: Bool
     /// Whether a UTF-8 byte-order mark was skipped (AD-3.9).
@@ -37,7 +37,7 @@ public struct AssociationFile: Sendable, Hashable {
     public var transcodedFrom: OtherUnicodeEncoding? = nil
 
     /// The error message Apple's loader gives for an over-long body (AD-4.6).
-    public static func tooLargeMessage(_ limit: Int) -> String {
+    static func tooLargeMessage(_ limit: Int) -> String {
         "Data exceeded maximum length of \(limit) bytes. (NSURLErrorDomain -1103)"
     }
 
@@ -150,7 +150,7 @@ public struct AssociationFile: Sendable, Hashable {
     }
 
     /// The `applinks` section, read into details (AD-3.3, AD-3.4), or `nil` when absent or not an object.
-    public var applinks: ApplinksSection? {
+    package var applinks: ApplinksSection? {
         guard let object = root["applinks"]?.objectValue else { return nil }
         return ApplinksSection(object)
     }
@@ -180,26 +180,26 @@ extension AssociationFile: Codable {
 }
 
 /// The `applinks` section: details in evaluation order, defaults, substitution variables.
-public struct ApplinksSection: Sendable, Hashable {
+package struct ApplinksSection: Sendable, Hashable {
     /// One detail entry (AD-3.4).
-    public struct Detail: Sendable, Hashable {
+    package struct Detail: Sendable, Hashable {
         /// Index in `details` (array form) or position in key order (dictionary form).
-        public var index: Int
+        package var index: Int
         /// The JSON path of the detail (`applinks.details[0]` or `applinks.details["ID"]`).
-        public var path: String
+        package var path: String
         /// The apps it applies to (AD-3.4).
-        public var appIDs: [String]
+        package var appIDs: [String]
         /// The detail object.
-        public var object: JSONObject
+        package var object: JSONObject
         /// Whether it came from the legacy dictionary form (AD-3.3).
-        public var legacyDictionary: Bool
+        var legacyDictionary: Bool
     }
 
     /// The section object.
-    public var object: JSONObject
+    package var object: JSONObject
     /// Details in evaluation order: array order, or ascending code-point order of the keys for the
     /// legacy dictionary form (AD-3.3, Decision).
-    public var details: [Detail]
+    package var details: [Detail]
 
     init(_ object: JSONObject) {
         self.object = object
@@ -241,10 +241,10 @@ public struct ApplinksSection: Sendable, Hashable {
     }
 
     /// The details that apply to `appID`, in evaluation order.
-    public func details(for appID: String) -> [Detail] { details.filter { $0.appIDs.contains(appID) } }
+    package func details(for appID: String) -> [Detail] { details.filter { $0.appIDs.contains(appID) } }
 
     /// Every app ID named by some detail, in evaluation order, without repeats.
-    public var allAppIDs: [String] {
+    var allAppIDs: [String] {
         var seen = Set<String>()
         return details.flatMap(\.appIDs).filter { seen.insert($0).inserted }
     }

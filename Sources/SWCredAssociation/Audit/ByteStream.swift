@@ -1,5 +1,5 @@
 internal import Foundation
-public import SWCredCore
+package import SWCredCore
 
 /// Reads a file (or stdin for `-`) in fixed chunks, so that a list of any size is read in bounded
 /// memory.
@@ -45,7 +45,7 @@ struct ByteStream {
 }
 
 /// One entry of a URL list or sitemap: the line it is on and its text, or why it is unusable.
-public enum LinkListEntry: Sendable {
+package enum LinkListEntry: Sendable {
     /// A candidate URL (not yet parsed) and its line number.
     case url(line: Int, text: String)
     /// A line that cannot be a URL (too long, not UTF-8); the run goes on.
@@ -55,7 +55,7 @@ public enum LinkListEntry: Sendable {
 /// `--urls FILE|-`: one URL per line; blank lines and lines starting with `#` are skipped
 /// (`spec/cli.md`). A line longer than ``LinkURL/maximumLength`` or not UTF-8 is reported and
 /// skipped without being kept in memory.
-public struct URLListReader {
+package struct URLListReader {
     private var stream: ByteStream
     private var buffer: [UInt8] = []
     private var position = 0
@@ -65,12 +65,12 @@ public struct URLListReader {
     /// Opens `path` (`-` for `standardInput`, descriptor 0 unless given).
     ///
     /// - Throws: `.fileNotFound` (66) when the file cannot be opened.
-    public init(path: String, standardInput: Int32 = 0) throws(SWCredError) {
+    package init(path: String, standardInput: Int32 = 0) throws(SWCredError) {
         stream = try ByteStream(path: path, standardInput: standardInput)
     }
 
     /// The next entry, or `nil` at the end of the input.
-    public mutating func next() throws(SWCredError) -> LinkListEntry? {
+    package mutating func next() throws(SWCredError) -> LinkListEntry? {
         while true {
             guard let (start, end, overlong) = try nextLine() else {
                 stream.close()

@@ -16,17 +16,17 @@ extension SWCredError.Code {
 /// the "XML bomb", is never attempted), and so is text that is not UTF-8, a `<loc>` longer than a
 /// URL may be, or a file that is not XML at all: each is `malformedSitemap` (exit 65). A sitemap
 /// with more URLs or bytes than the protocol allows (50 000, 50 MB) is read anyway, with a warning.
-public struct SitemapReader {
+package struct SitemapReader {
     /// The protocol's limits (sitemaps.org), past which a warning is given.
-    public static let protocolURLLimit = 50_000
-    public static let protocolByteLimit = 50 * 1024 * 1024
+    static let protocolURLLimit = 50_000
+    static let protocolByteLimit = 50 * 1024 * 1024
     /// Longest tag swcred reads.
     static let maximumTagBytes = 16_384
     /// Most child sitemaps an index may list.
     static let maximumChildren = 50_000
 
     /// Warnings gathered so far (limits exceeded, child sitemaps skipped).
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
 
     private var pending: [String] = []
     private var current: Scanner?
@@ -36,7 +36,7 @@ public struct SitemapReader {
     /// Opens `path`.
     ///
     /// - Throws: `.fileNotFound` (66) when it cannot be opened.
-    public init(path: String) throws(SWCredError) {
+    package init(path: String) throws(SWCredError) {
         folder = (path as NSString).deletingLastPathComponent
         current = Scanner(try ByteStream(path: path), nested: false)
     }
@@ -44,7 +44,7 @@ public struct SitemapReader {
     /// The next URL entry, or `nil` at the end.
     ///
     /// - Throws: `.malformedSitemap` (65) when the file (or a child sitemap) cannot be read as one.
-    public mutating func next() throws(SWCredError) -> LinkListEntry? {
+    package mutating func next() throws(SWCredError) -> LinkListEntry? {
         while true {
             if var scanner = current {
                 let entry = try scanner.nextLoc()

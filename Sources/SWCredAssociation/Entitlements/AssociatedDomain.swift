@@ -52,7 +52,7 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
 
     /// The host (and `:port` for a non-default port) whose file verifies this entry: the
     /// wildcard's root for `*.` entries (AD-4.1, AD-8.4). Also the `--aasa-dir` folder name.
-    public var aasaHost: String {
+    package var aasaHost: String {
         if let port, port != 443 { return "\(host):\(port)" }
         return host
     }
@@ -67,7 +67,7 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
 
     /// Whether this entry covers `host` (AD-8.1, AD-8.2): an exact entry its own host, a wildcard
     /// entry every host ending in `.host`, never the root itself. `host` must be lowercase ASCII.
-    public func covers(host other: String) -> Bool {
+    package func covers(host other: String) -> Bool {
         if wildcard { return other.count > host.count && other.hasSuffix("." + host) }
         return other == host
     }

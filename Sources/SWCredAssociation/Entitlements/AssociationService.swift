@@ -20,10 +20,10 @@ public struct AssociationService: RawRepresentable, Sendable, Hashable, Codable,
     public static let authsrv = Self(rawValue: "authsrv")
 
     /// The services swcred knows (AD-2.2 step 2).
-    public static let known: [Self] = [.webcredentials, .applinks, .activitycontinuation, .appclips, .authsrv]
+    package static let known: [Self] = [.webcredentials, .applinks, .activitycontinuation, .appclips, .authsrv]
 
     /// Whether this is one of ``known``.
-    public var isKnown: Bool { Self.known.contains(self) }
+    package var isKnown: Bool { Self.known.contains(self) }
 
     public var description: String { rawValue }
 
@@ -48,7 +48,7 @@ public struct AssociationModes: OptionSet, Sendable, Hashable, Codable {
     public static let managed = Self(rawValue: 2)
 
     /// The token names in a fixed order (`developer`, `managed`), for output.
-    public var names: [String] {
+    package var names: [String] {
         var names: [String] = []
         if contains(.developer) { names.append("developer") }
         if contains(.managed) { names.append("managed") }

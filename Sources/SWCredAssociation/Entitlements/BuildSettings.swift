@@ -10,17 +10,17 @@
 /// let settings = BuildSettings(["APP_CLIP_DOMAIN": "clip.example.com"])
 /// settings.expand("appclips:$(APP_CLIP_DOMAIN)")  // "appclips:clip.example.com"
 /// ```
-public struct BuildSettings: Sendable, Hashable {
+package struct BuildSettings: Sendable, Hashable {
     /// Setting name → value.
-    public var values: [String: String]
+    package var values: [String: String]
 
     /// Creates settings from name → value pairs.
-    public init(_ values: [String: String] = [:]) { self.values = values }
+    package init(_ values: [String: String] = [:]) { self.values = values }
 
     /// Parses `NAME=VALUE` (the form of `--build-setting`): the name is letters, digits and `_`,
     /// not starting with a digit; the value is everything after the first `=` and may be empty.
     /// `nil` when `text` is not of that form.
-    public static func parseAssignment(_ text: String) -> (name: String, value: String)? {
+    package static func parseAssignment(_ text: String) -> (name: String, value: String)? {
         guard let equals = text.firstIndex(of: "=") else { return nil }
         let name = String(text[..<equals])
         guard isName(name) else { return nil }
@@ -66,11 +66,11 @@ public struct BuildSettings: Sendable, Hashable {
     }
 
     /// The first build-setting reference in `text` as written (`$(APP_CLIP_DOMAIN)`), or `nil`.
-    public static func firstReference(in text: String) -> String? { references(in: text).first?.written }
+    package static func firstReference(in text: String) -> String? { references(in: text).first?.written }
 
     /// `text` with each `$(NAME)` / `${NAME}` whose NAME is set replaced by its value (one pass, as
     /// values are taken literally); references to settings that are not given stay as written.
-    public func expand(_ text: String) -> String {
+    package func expand(_ text: String) -> String {
         var result = ""
         var index = text.startIndex
         for reference in Self.references(in: text) {
@@ -87,7 +87,7 @@ extension Entitlements {
     /// These entitlements with `settings` expanded in `application-identifier` and in every
     /// associated-domains entry, each entry then parsed again (AD-2.2), as Xcode would have
     /// written them into the signed app.
-    public func expanding(_ settings: BuildSettings) -> Entitlements {
+    func expanding(_ settings: BuildSettings) -> Entitlements {
         guard !settings.values.isEmpty else { return self }
         var result = self
         result.applicationIdentifier = applicationIdentifier.map(settings.expand)

@@ -31,7 +31,7 @@ public struct Entitlements: Sendable, Hashable {
     public var webBrowser: Bool
 
     /// Creates entitlements from values.
-    public init(
+    package init(
         applicationIdentifier: String?, associatedDomains: [String], developmentSigned: Bool = false,
         webBrowser: Bool = false
     ) {
@@ -186,7 +186,7 @@ enum PlistValue: Sendable, Hashable {
 extension Entitlements {
     /// Diagnostics about the entitlement as a whole: an ignored entitlement (AD-2.1) and more than
     /// 30 entries (AD-2.7, a warning only; there is no hard limit).
-    public var fileDiagnostics: [Diagnostic] {
+    package var fileDiagnostics: [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let problem = associatedDomainsProblem { diagnostics.append(.error(problem, id: "SWC107")) }
         if entries.count > 30 {

@@ -6,7 +6,7 @@
 ///
 /// Only the Punycode transform is implemented, not Nameprep: a label is lowercased with Unicode's
 /// default case mapping before encoding, which matches IDNA for the common scripts.
-public enum Punycode {
+package enum Punycode {
     // RFC 3492 §5: parameter values for Punycode.
     private static let base = 36
     private static let tMin = 1
@@ -16,7 +16,7 @@ public enum Punycode {
     private static let initialBias = 72
     private static let initialN = 128
     /// Labels longer than this are refused (DNS labels are at most 63 octets; this bounds work).
-    public static let maximumInputLength = 256
+    static let maximumInputLength = 256
 
     /// Encodes a string of Unicode scalars as Punycode (RFC 3492 §6.3), without the `xn--` prefix.
     ///
@@ -27,7 +27,7 @@ public enum Punycode {
     /// ```swift
     /// Punycode.encode("bücher") // "bcher-kva"
     /// ```
-    public static func encode(_ input: String) -> String? {
+    package static func encode(_ input: String) -> String? {
         let scalars = input.unicodeScalars.map { Int($0.value) }
         guard scalars.count <= maximumInputLength else { return nil }
         // Step 1: copy the basic code points, in order, then a delimiter if there were any.
@@ -81,7 +81,7 @@ public enum Punycode {
     /// of the lowercased label.
     ///
     /// - Returns: the ASCII (A-label) form, or `nil` when a label cannot be encoded.
-    public static func asciiHost(_ host: String) -> String? {
+    package static func asciiHost(_ host: String) -> String? {
         var labels: [String] = []
         for label in host.split(separator: ".", omittingEmptySubsequences: false) {
             if label.unicodeScalars.allSatisfy(\.isASCII) {

@@ -3,7 +3,7 @@ import SWCredCore
 // The applinks section: details, components, defaults, patterns and substitution variables (AD-3.x, AD-7.x).
 extension AssociationLinter {
     func lintApplinks(_ section: JSONObject, into c: inout Collector) {
-        let variables = ApplinksMatcher.substitutionVariables(section)
+        let variables = ReferenceApplinksMatcher.substitutionVariables(section)
         for member in section.effectiveMembers {
             let path = JSONPath.child("applinks", member.key)
             switch member.key {

@@ -39,7 +39,7 @@ extension AssociationLinter {
     struct OrderedRule {
         let path: String
         let name: String
-        let settings: ApplinksMatcher.Settings
+        let settings: ReferenceApplinksMatcher.Settings
     }
 
     /// SWC114 for every detail of `section`: a rule after one that matches every URL it could
@@ -49,7 +49,7 @@ extension AssociationLinter {
     /// whose every app already has an earlier detail with a catch-all rule is never consulted,
     /// because a detail that decides ends the search (AD-7.3).
     func lintOrdering(_ section: ApplinksSection, into c: inout Collector) {
-        let base = ApplinksMatcher.Settings().overlaid(with: section.object["defaults"]?.objectValue)
+        let base = ReferenceApplinksMatcher.Settings().overlaid(with: section.object["defaults"]?.objectValue)
         // App ID → the first catch-all rule of the first earlier detail for it that has one.
         var decidedBy: [String: OrderedRule] = [:]
         for detail in section.details {
@@ -81,7 +81,7 @@ extension AssociationLinter {
 
     /// The rules of `detail` with their effective settings: components (AD-7.5), else legacy
     /// paths (AD-7.14: no defaults; `NOT ` excludes).
-    func orderedRules(of detail: ApplinksSection.Detail, inherited: ApplinksMatcher.Settings) -> [OrderedRule] {
+    func orderedRules(of detail: ApplinksSection.Detail, inherited: ReferenceApplinksMatcher.Settings) -> [OrderedRule] {
         var rules: [OrderedRule] = []
         if let components = detail.object["components"] {
             for (index, element) in (components.arrayValue ?? []).enumerated() {
@@ -94,7 +94,7 @@ extension AssociationLinter {
         } else if let paths = detail.object["paths"]?.arrayValue {
             for (index, element) in paths.enumerated() {
                 guard let text = element.stringValue else { continue }
-                var settings = ApplinksMatcher.Settings()
+                var settings = ReferenceApplinksMatcher.Settings()
                 settings.exclude = text.hasPrefix("NOT ")
                 settings.path = settings.exclude ? String(text.dropFirst(4)) : text
                 rules.append(
@@ -131,7 +131,7 @@ extension AssociationLinter {
     }
 
     /// Whether every URL `later` matches is matched by `earlier` (a sufficient test, never a guess).
-    static func covers(_ earlier: ApplinksMatcher.Settings, _ later: ApplinksMatcher.Settings) -> Bool {
+    static func covers(_ earlier: ReferenceApplinksMatcher.Settings, _ later: ReferenceApplinksMatcher.Settings) -> Bool {
         guard isCatchAllQuery(earlier.query), isCatchAllText(earlier.fragment) else { return false }
         if isCatchAllPath(earlier.path) { return true }
         guard let earlierPath = earlier.path, let laterPath = later.path else { return false }
@@ -164,7 +164,7 @@ extension AssociationLinter {
         return result
     }
 
-    static func isCatchAll(_ settings: ApplinksMatcher.Settings) -> Bool {
+    static func isCatchAll(_ settings: ReferenceApplinksMatcher.Settings) -> Bool {
         isCatchAllPath(settings.path) && isCatchAllQuery(settings.query) && isCatchAllText(settings.fragment)
     }
 

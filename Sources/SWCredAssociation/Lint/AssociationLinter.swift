@@ -11,12 +11,12 @@ import SWCredCore
 /// let findings = AssociationLinter().lint(bytes)
 /// let failed = findings.contains { $0.severity == .error }
 /// ```
-public struct AssociationLinter: Sendable {
+package struct AssociationLinter: Sendable {
     /// Limits used for parsing.
-    public var limits: AssociationFile.Limits
+    package var limits: AssociationFile.Limits
 
     /// Creates a linter.
-    public init(limits: AssociationFile.Limits = .init()) { self.limits = limits }
+    package init(limits: AssociationFile.Limits = .init()) { self.limits = limits }
 
     struct Collector {
         var findings: [LintFinding] = []
@@ -48,7 +48,7 @@ public struct AssociationLinter: Sendable {
     ///   - bytes: the file as served.
     ///   - host: the host the file is served for, if known (checked for ASCII / Punycode form).
     /// - Returns: the findings in document order.
-    public func lint(_ bytes: [UInt8], host: String? = nil) -> [LintFinding] {
+    package func lint(_ bytes: [UInt8], host: String? = nil) -> [LintFinding] {
         var c = Collector()
         if let host {
             if !host.unicodeScalars.allSatisfy(\.isASCII) {

@@ -4,9 +4,9 @@ import SWCredCore
 /// with the same finding shape as ``AssociationLinter`` and ids `SWC1xx`.
 ///
 /// Paths name the entitlement key and index: `com.apple.developer.associated-domains[3]`.
-public struct EntitlementsLinter: Sendable {
+package struct EntitlementsLinter: Sendable {
     /// The stable rule identifiers of entitlement findings.
-    public enum Rule: String, Sendable, CaseIterable {
+    package enum Rule: String, Sendable, CaseIterable {
         case invalidEntry = "SWC101"
         case unknownService = "SWC102"
         case modeEntry = "SWC103"
@@ -23,7 +23,7 @@ public struct EntitlementsLinter: Sendable {
     static let key = "com.apple.developer.associated-domains"
 
     /// Creates a linter.
-    public init() {}
+    package init() {}
 
     /// Lints parsed entitlements.
     ///
@@ -36,7 +36,7 @@ public struct EntitlementsLinter: Sendable {
     ///   - entitlements: the parsed file.
     ///   - buildSettings: values for `$(NAME)` / `${NAME}` references (`--build-setting`).
     /// - Returns: the findings, the application identifier's first, then the entries' in order.
-    public func lint(_ entitlements: Entitlements, buildSettings: BuildSettings = .init()) -> [LintFinding] {
+    package func lint(_ entitlements: Entitlements, buildSettings: BuildSettings = .init()) -> [LintFinding] {
         let entitlements = entitlements.expanding(buildSettings)
         var findings: [LintFinding] = []
         func add(_ rule: Rule, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String) {

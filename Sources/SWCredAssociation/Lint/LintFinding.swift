@@ -1,21 +1,21 @@
 /// One finding of ``AssociationLinter``: the element of `swcred lint`'s JSON.
-public struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A stable identifier (`SWC…`); never renumbered.
-    public var id: String
+    package var id: String
     /// How serious it is.
-    public var severity: DiagnosticSeverity
+    package var severity: DiagnosticSeverity
     /// The JSON path of the offending value (`applinks.details[0].components[2]`), empty for the whole file.
-    public var path: String
+    package var path: String
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// How to fix it.
-    public var help: String
+    package var help: String
     /// The JSON path of the other value a finding is about, when there is one: for a rule that is
     /// never reached (`SWC114`), the earlier rule that takes its URLs. Absent from JSON when `nil`.
-    public var related: String?
+    package var related: String?
 
     /// Creates a finding.
-    public init(
+    package init(
         id: String, severity: DiagnosticSeverity, path: String, message: String, help: String,
         related: String? = nil
     ) {
@@ -28,13 +28,13 @@ public struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// `SWC… severity path: message`.
-    public var description: String {
+    package var description: String {
         "\(id) \(severity.rawValue)\(path.isEmpty ? "" : " \(path)"): \(message)"
     }
 }
 
 /// The stable lint rule identifiers.
-public enum LintRule: String, Sendable, CaseIterable {
+package enum LintRule: String, Sendable, CaseIterable {
     case tooLarge = "SWC001"
     case invalidJSON = "SWC002"
     case topLevelNotObject = "SWC003"

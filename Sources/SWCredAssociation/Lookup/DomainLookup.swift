@@ -2,7 +2,7 @@ import SWCredCore
 
 /// Domain lookup (section 8): which entitlement entries cover a host, in the order their files are
 /// consulted.
-public enum DomainLookup {
+package enum DomainLookup {
     /// The entries of `service` that cover `host`, in consultation order (AD-8.1 to AD-8.5): the
     /// exact entry first (if any), then the longest covering wildcard (only one, AD-8.5 Decision).
     ///
@@ -12,7 +12,7 @@ public enum DomainLookup {
     ///   - service: the service, normally `applinks`.
     ///   - port: the entry port to match; `nil` for entries without a port.
     /// - Returns: the exact entry (if any), then the longest covering wildcard (if any).
-    public static func candidates(
+    package static func candidates(
         for host: String, among entries: [ResolvedEntry],
         service: AssociationService = .applinks, port: Int? = nil
     ) -> [ResolvedEntry] {

@@ -2,20 +2,20 @@ extension LinkResolver {
     /// One (origin, route) file as a ``Session`` holds it: retrieved, parsed and compiled once.
     ///
     /// Not `Sendable`: the compiled ``ApplinksAutomaton`` is one thread's at a time.
-    public final class CompiledFile {
+    package final class CompiledFile {
         /// The file's origin and route.
-        public let request: AssociationFileRequest
+        package let request: AssociationFileRequest
         /// The host whose file this is (an entry's `aasaHost`).
-        public let aasaHost: String
+        package let aasaHost: String
         /// The compiled rules; `nil` when no file could be obtained or parsed.
-        public let automaton: ApplinksAutomaton?
+        package let automaton: ApplinksAutomaton?
         /// Whether the file lists the app for `applinks` (an unlisted file decides nothing).
-        public let associated: Bool
+        package let associated: Bool
         /// The retrieval, with the raw failure and the parse problem when there is no automaton.
-        public let retrieval: TrustEvaluator.Retrieval
+        package let retrieval: TrustEvaluator.Retrieval
         /// What the caller keeps with this file for as long as the session does (bulk `match`
         /// keeps each rule's JSON text here).
-        public var attachment: AnyObject?
+        package var attachment: AnyObject?
 
         init(request: AssociationFileRequest, aasaHost: String, retrieval: TrustEvaluator.Retrieval, appID: String) {
             self.request = request
@@ -32,22 +32,22 @@ extension LinkResolver {
     }
 
     /// What a ``Session`` decided for one URL.
-    public struct SessionDecision {
+    package struct SessionDecision {
         /// The outcome, the app and the deciding rule.
-        public var result: ApplinksMatch
+        package var result: ApplinksMatch
         /// The deciding rule's index in ``CompiledFile/automaton``'s `allRules`.
-        public var ruleIndex: Int?
+        package var ruleIndex: Int?
         /// The file that decided, if any.
-        public var file: CompiledFile?
+        package var file: CompiledFile?
         /// The entry (as written) whose file decided, or the first consulted.
-        public var entitlement: String?
+        package var entitlement: String?
         /// The `aasaHost` of that entry.
-        public var aasaHost: String?
+        package var aasaHost: String?
         /// The first file this URL needed that could not be used (no file, or one that does not
         /// parse), when the URL opened nothing.
-        public var unusable: CompiledFile?
+        package var unusable: CompiledFile?
         /// What happened on the way; recorded only by a session made with `recordsDiagnostics`.
-        public var diagnostics: [Diagnostic] = []
+        package var diagnostics: [Diagnostic] = []
     }
 
     /// Decides many URLs for one app (the bulk form of `swcred match`): the entries covering a
@@ -60,16 +60,16 @@ extension LinkResolver {
     /// final, like a match).
     ///
     /// Not `Sendable`: use a session from one task.
-    public final class Session {
+    package final class Session {
         /// The app.
-        public let app: AppIdentity
+        package let app: AppIdentity
         /// Where files come from.
-        public let evaluator: TrustEvaluator
+        package let evaluator: TrustEvaluator
         /// Most hosts (and files) kept; past it the caches start again (files dropped are kept in
         /// ``retired`` for their unused rules).
-        public let maximumHosts: Int
+        package let maximumHosts: Int
         /// Told once for each file the session retrieves, as it is compiled.
-        public var onFile: ((CompiledFile) -> Void)?
+        package var onFile: ((CompiledFile) -> Void)?
 
         private let resolved: [ResolvedEntry]
         private let recordsDiagnostics: Bool
@@ -78,11 +78,11 @@ extension LinkResolver {
         /// The host of the previous URL and its entries (lists run long on one host).
         private var lastHost: (host: String, candidates: [Candidate])?
         /// Each (origin, route) file retrieved so far.
-        public private(set) var files: [AssociationFileRequest: CompiledFile] = [:]
+        package private(set) var files: [AssociationFileRequest: CompiledFile] = [:]
         /// Files dropped from ``files`` when it was full.
-        public private(set) var retired: [CompiledFile] = []
+        package private(set) var retired: [CompiledFile] = []
         /// Retrievals made (one per distinct file while the cache holds).
-        public private(set) var retrievals = 0
+        package private(set) var retrievals = 0
 
         /// One entry covering a host, and its file once obtained (so a URL on a known host
         /// hashes nothing).
@@ -103,7 +103,7 @@ extension LinkResolver {
         /// - Parameters:
         ///   - recordsDiagnostics: whether each decision carries the notes and warnings of
         ///     ``LinkResolver/decide(_:app:)`` (a bulk run reports files once, through ``onFile``).
-        public init(
+        package init(
             app: AppIdentity, evaluator: TrustEvaluator, maximumHosts: Int = 4_096, recordsDiagnostics: Bool = false
         ) {
             self.app = app
@@ -114,17 +114,17 @@ extension LinkResolver {
         }
 
         /// Decides `url`.
-        public func decide(_ url: LinkURLView) async -> SessionDecision {
+        package func decide(_ url: LinkURLView) async -> SessionDecision {
             await decide(host: url.host, hasNonDefaultPort: url.hasNonDefaultPort) { $0.match(url, appID: $1) }
         }
 
         /// Decides `url`.
-        public func decide(_ url: LinkURL) async -> SessionDecision {
+        package func decide(_ url: LinkURL) async -> SessionDecision {
             await decide(host: url.host, hasNonDefaultPort: url.hasNonDefaultPort) { $0.match(url, appID: $1) }
         }
 
         /// Every file kept or retired, sorted by origin then route (kept files first).
-        public var allFiles: [CompiledFile] {
+        package var allFiles: [CompiledFile] {
             files.values.sorted {
                 ($0.request.authority, $0.request.route.rawValue) < ($1.request.authority, $1.request.route.rawValue)
             } + retired

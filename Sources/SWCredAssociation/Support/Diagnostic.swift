@@ -49,24 +49,24 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// An error diagnostic.
-    public static func error(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+    package static func error(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
         .init(.error, message, rule: rule, id: id)
     }
     /// A warning diagnostic.
-    public static func warning(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+    package static func warning(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
         .init(.warning, message, rule: rule, id: id)
     }
     /// A note.
-    public static func note(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+    package static func note(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
         .init(.note, message, rule: rule, id: id)
     }
     /// A rule checked and passed.
-    public static func passed(_ message: String, rule: String) -> Self {
+    package static func passed(_ message: String, rule: String) -> Self {
         .init(.passed, message, rule: rule)
     }
 
     /// The message, preceded by the lint id when there is one (`SWC005: key 'a' appears …`).
-    public var labelledMessage: String { id.map { "\($0): \(message)" } ?? message }
+    package var labelledMessage: String { id.map { "\($0): \(message)" } ?? message }
 
     /// `[id ]severity: message`.
     public var description: String { "\(id.map { "\($0) " } ?? "")\(severity.rawValue): \(message)" }

@@ -1,13 +1,13 @@
-public import SWCredCore
+package import SWCredCore
 internal import Foundation
 
 /// Reads input files with a size cap applied while reading, never buffering more than the cap + 1.
-public enum FileInput {
+package enum FileInput {
     /// Reads at most `maximumBytes` bytes of `path`.
     ///
     /// - Throws: `.fileNotFound` (exit 66) when the file is missing or unreadable (including a
     ///   directory), `tooLarge` when the file has more than `maximumBytes` bytes.
-    public static func read(path: String, maximumBytes: Int, tooLarge: SWCredError.Code) throws(SWCredError) -> [UInt8]
+    package static func read(path: String, maximumBytes: Int, tooLarge: SWCredError.Code) throws(SWCredError) -> [UInt8]
     {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

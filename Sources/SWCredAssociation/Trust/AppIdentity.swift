@@ -19,7 +19,7 @@ public struct AppIdentity: Sendable, Hashable {
     }
 
     /// Whether `appID` has the `<10 alphanumerics>.<bundle id>` shape Apple issues.
-    public static func isWellFormed(_ appID: String) -> Bool {
+    static func isWellFormed(_ appID: String) -> Bool {
         let parts = appID.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 10, !parts[1].isEmpty else { return false }
         let prefixOK = parts[0].unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }

@@ -58,7 +58,7 @@ public struct AssociationFileRequest: Sendable, Hashable {
     }
 
     /// `host` plus `:port` for a non-default port: the `--aasa-dir` folder name and the CDN path.
-    public var authority: String {
+    package var authority: String {
         if let port, port != 443 { return "\(host):\(port)" }
         return host
     }

@@ -27,12 +27,12 @@ public struct DirectoryAssociationSource: AssociationFileSource {
     public var kind: AssociationSourceKind { .dir }
 
     /// The path of the `.well-known` file for `authority` (`host` or `host:port`).
-    public func wellKnownPath(for authority: String) -> String {
+    package func wellKnownPath(for authority: String) -> String {
         (root as NSString).appendingPathComponent("\(authority)/.well-known/apple-app-site-association")
     }
 
     /// The legacy root-location path for `authority`.
-    public func legacyPath(for authority: String) -> String {
+    func legacyPath(for authority: String) -> String {
         (root as NSString).appendingPathComponent("\(authority)/apple-app-site-association")
     }
 

@@ -1,33 +1,33 @@
-import SWCredCore
+package import SWCredCore
 
 /// An entitlement entry with its device-specific state: whether it applies here (mode gating,
 /// AD-2.6) and whether it was collapsed into another entry (AD-2.5).
-public struct ResolvedEntry: Sendable, Hashable {
+package struct ResolvedEntry: Sendable, Hashable {
     /// Position in the entitlement array.
-    public var index: Int
+    package var index: Int
     /// The parsed entry.
-    public var entry: EntitlementEntry
+    package var entry: EntitlementEntry
     /// Valid, not collapsed, and its modes are satisfied on this device.
-    public var active: Bool
+    package var active: Bool
     /// The entry's own diagnostics plus gating and collapsing notes.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The index of the entry that stands for this one: the first of its duplicates (AD-2.5), or
     /// the active mode entry that shadows it (AD-2.5 Decision); `nil` when none does.
-    public var representedBy: Int? = nil
+    var representedBy: Int? = nil
 
     /// The parsed domain (present for every valid entry).
-    public var domain: AssociatedDomain? { entry.domain }
+    package var domain: AssociatedDomain? { entry.domain }
     /// The route its file is retrieved over: mode entries go direct (AD-4.1).
-    public var route: AssociationRoute {
+    package var route: AssociationRoute {
         (entry.domain?.modes.isEmpty ?? true) ? .standard : .modeDirect
     }
 }
 
 /// Applies AD-2.5 (duplicates collapse; an active mode entry shadows the plain entry for the same
 /// domain, Decision) and AD-2.6 (mode gating) to an app's entries.
-public enum EntitlementResolver {
+package enum EntitlementResolver {
     /// Why an entry with `modes` does not apply, or `nil` when it does (AD-2.6).
-    public static func gatingProblem(
+    static func gatingProblem(
         modes: AssociationModes, developmentSigned: Bool,
         device: DeviceSettings
     ) -> String? {
@@ -44,7 +44,7 @@ public enum EntitlementResolver {
     /// Resolves every entry, in file order.
     ///
     /// - Returns: one ``ResolvedEntry`` per entry of `entitlements.entries`.
-    public static func resolve(_ entitlements: Entitlements, device: DeviceSettings) -> [ResolvedEntry] {
+    package static func resolve(_ entitlements: Entitlements, device: DeviceSettings) -> [ResolvedEntry] {
         var resolved: [ResolvedEntry] = entitlements.entries.enumerated().map { index, entry in
             var active = entry.valid
             var diagnostics = entry.diagnostics

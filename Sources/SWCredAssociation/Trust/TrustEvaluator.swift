@@ -1,4 +1,4 @@
-import SWCredCore
+public import SWCredCore
 
 /// The trust decision for one entitlement entry: the `associations[]` element of `swcred verify`.
 public struct AssociationVerdict: Sendable, Hashable, Codable {
@@ -80,18 +80,18 @@ public struct TrustEvaluator: Sendable {
     public var limits: AssociationFile.Limits
     /// Called after each origin's file is retrieved (in completion order, one call at a time), for
     /// a progress display; `nil` for none.
-    public var onRetrieval: (@Sendable (RetrievalProgress) -> Void)?
+    package var onRetrieval: (@Sendable (RetrievalProgress) -> Void)?
 
     /// One finished retrieval of ``evaluate(app:services:)``'s concurrent prefetch.
-    public struct RetrievalProgress: Sendable, Equatable {
+    package struct RetrievalProgress: Sendable, Equatable {
         /// Retrievals finished so far, this one included.
-        public var completed: Int
+        package var completed: Int
         /// Retrievals the evaluation needs (distinct origin and route pairs).
-        public var total: Int
+        package var total: Int
         /// The origin retrieved, `host` or `host:port`.
-        public var authority: String
+        package var authority: String
         /// Whether a file was retrieved and parsed.
-        public var usable: Bool
+        package var usable: Bool
     }
 
     /// Creates an evaluator.
@@ -105,17 +105,17 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// The outcome of retrieving and parsing one origin's file.
-    public struct Retrieval: Sendable {
+    package struct Retrieval: Sendable {
         /// The raw retrieval.
-        public var retrieved: RetrievedAssociationFile
+        package var retrieved: RetrievedAssociationFile
         /// The parsed file, when there was a body and it parsed.
-        public var file: AssociationFile?
+        package var file: AssociationFile?
         /// Why there is no file, for a reason string.
-        public var problem: String?
+        package var problem: String?
     }
 
     /// Retrieves and parses the file for `request`; never throws (failures are in the result).
-    public func retrieve(_ request: AssociationFileRequest) async -> Retrieval {
+    package func retrieve(_ request: AssociationFileRequest) async -> Retrieval {
         let retrieved: RetrievedAssociationFile
         do {
             retrieved = try await source.retrieve(request)
@@ -253,7 +253,7 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// How many origins are retrieved at the same time.
-    public static let maximumConcurrentRetrievals = 8
+    static let maximumConcurrentRetrievals = 8
 
     /// Completion-handler twin of ``evaluate(app:services:)``: runs it in a `Task`, calls
     /// `completion` exactly once, and returns the task so the caller can cancel.
@@ -266,7 +266,7 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Whether `file` lists `appID` for `service`, with a person-readable reason (AD-6.2).
-    public static func decide(file: AssociationFile, appID: String, service: AssociationService)
+    package static func decide(file: AssociationFile, appID: String, service: AssociationService)
         -> (trusted: Bool, reason: String)
     {
         if service == .applinks {

@@ -2,36 +2,36 @@
 ///
 /// Lookup by key returns the last member with that key (AD-3.9: the last duplicate wins). An
 /// object read with ``JSONReader/DuplicateKeys/refuse`` has no repeated key.
-public struct JSONObject: Sendable, Hashable {
+package struct JSONObject: Sendable, Hashable {
     /// One `"key": value` pair.
-    public struct Member: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
         /// The key.
-        public var key: String
+        package var key: String
         /// The value.
-        public var value: JSONValue
+        package var value: JSONValue
         /// Creates a member.
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// Every member in document order, duplicates included.
-    public var members: [Member]
+    package var members: [Member]
 
     /// Creates an object from members.
-    public init(_ members: [Member] = []) { self.members = members }
+    package init(_ members: [Member] = []) { self.members = members }
 
     /// The value of the last member named `key`, if any.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.last(where: { $0.key == key })?.value
     }
 
     /// The number of members, duplicates included.
-    public var count: Int { members.count }
+    package var count: Int { members.count }
 
     /// The distinct keys, in document order of their first appearance.
-    public var keys: [String] {
+    package var keys: [String] {
         var seen = Set<String>()
         var result: [String] = []
         for member in members where seen.insert(member.key).inserted { result.append(member.key) }
@@ -41,7 +41,7 @@ public struct JSONObject: Sendable, Hashable {
     /// An optional member read the way a `Decodable` optional property is: `nil` when the key is
     /// absent or `null`, `extract`'s value when it accepts the member, and `mismatch(key)` thrown
     /// otherwise (`object.optionalMember("port", \.numberValue) { WrongType($0) }`).
-    public func optionalMember<T, E: Error>(
+    package func optionalMember<T, E: Error>(
         _ key: String, _ extract: (JSONValue) -> T?, mismatch: (String) -> E
     ) throws(E) -> T? {
         guard let value = self[key], value != .null else { return nil }
@@ -50,7 +50,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The effective members: one per key, the last value for each, in order of first appearance.
-    public var effectiveMembers: [Member] {
+    package var effectiveMembers: [Member] {
         let keys = keys
         if keys.count == members.count { return members }
         return keys.compactMap { key in self[key].map { Member(key: key, value: $0) } }

@@ -1,8 +1,8 @@
 /// Builds the JSON paths used in reader errors, lint findings and diagnostics
 /// (`applinks.details[0].components[2]`).
-public enum JSONPath {
+package enum JSONPath {
     /// One step of a path: a member's key or an element's index.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// An array element.
@@ -10,7 +10,7 @@ public enum JSONPath {
     }
 
     /// `parent.key`, or `parent["key"]` when the key is not a plain identifier.
-    public static func child(_ parent: String, _ key: String) -> String {
+    package static func child(_ parent: String, _ key: String) -> String {
         let plain =
             !key.isEmpty
             && key.utf8.allSatisfy {
@@ -29,10 +29,10 @@ public enum JSONPath {
     }
 
     /// `parent[index]`.
-    public static func element(_ parent: String, _ index: Int) -> String { "\(parent)[\(index)]" }
+    package static func element(_ parent: String, _ index: Int) -> String { "\(parent)[\(index)]" }
 
     /// The path of `components`, outermost first; `""` for the top level.
-    public static func render(_ components: some Sequence<Component>) -> String {
+    package static func render(_ components: some Sequence<Component>) -> String {
         var path = ""
         for component in components {
             switch component {

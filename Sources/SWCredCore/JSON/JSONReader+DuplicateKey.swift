@@ -1,18 +1,18 @@
 extension JSONReader {
     /// A key met twice in one object, under ``DuplicateKeys/report``.
-    public struct DuplicateKey: Sendable, Hashable {
+    package struct DuplicateKey: Sendable, Hashable {
         /// The path of the object holding the repeat (`applinks.details[0]`; `""` at the top level).
-        public var path: String
+        package var path: String
         /// The repeated key.
-        public var key: String
+        package var key: String
 
         /// Creates a record.
-        public init(path: String, key: String) {
+        package init(path: String, key: String) {
             self.path = path
             self.key = key
         }
 
         /// The path of the repeated member itself (`applinks.details[0].appIDs`).
-        public var memberPath: String { JSONPath.child(path, key) }
+        package var memberPath: String { JSONPath.child(path, key) }
     }
 }

@@ -1,8 +1,8 @@
 extension JSONReader {
     /// Why a document was refused, where (byte offset) and in which value (JSON path).
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The kind of problem, for callers that map some kinds to their own message.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// Not JSON: a bad token, a missing `,` `:` `}` `]`, a bad escape or number, trailing data.
             case syntax
             /// Invalid UTF-8, a lone surrogate, or a control character in a string.
@@ -16,22 +16,22 @@ extension JSONReader {
         }
 
         /// The kind of problem.
-        public var kind: Kind
+        package var kind: Kind
         /// Byte offset in the input where the problem was found.
-        public var offset: Int
+        package var offset: Int
         /// What is wrong, in a few words (never quoting a value, which may be a secret).
-        public var message: String
+        package var message: String
         /// The path of the value being read, outermost first (`[]` for the top level).
-        public var components: [JSONPath.Component] = []
+        package var components: [JSONPath.Component] = []
 
         /// The JSON path of the value being read (`applinks.details[0]`; `""` at the top level).
-        public var path: String { JSONPath.render(components) }
+        package var path: String { JSONPath.render(components) }
 
         /// The path of the object or array holding the problem: ``path`` without its last step
         /// (for a refused duplicate key, the object that repeats it).
-        public var containerPath: String { JSONPath.render(components.dropLast()) }
+        package var containerPath: String { JSONPath.render(components.dropLast()) }
 
         /// `message (at byte N)`.
-        public var description: String { "\(message) (at byte \(offset))" }
+        package var description: String { "\(message) (at byte \(offset))" }
     }
 }

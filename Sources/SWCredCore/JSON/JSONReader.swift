@@ -13,9 +13,9 @@
 /// let document = try JSONReader(limits: .init(maxBytes: 65_536), duplicateKeys: .refuse).read(bytes)
 /// document.value.objectValue?["challenge"]?.stringValue
 /// ```
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// What to do with a key that appears twice in one object.
-    public enum DuplicateKeys: Sendable, Hashable {
+    package enum DuplicateKeys: Sendable, Hashable {
         /// Fail with ``Failure/Kind/duplicateKey(_:)`` at the second occurrence.
         case refuse
         /// Keep every member and list each repeat in ``Document/duplicateKeys``.
@@ -23,12 +23,12 @@ public struct JSONReader: Sendable {
     }
 
     /// The limits applied while reading.
-    public var limits: Limits
+    package var limits: Limits
     /// The duplicate-key policy.
-    public var duplicateKeys: DuplicateKeys
+    package var duplicateKeys: DuplicateKeys
 
     /// Creates a reader.
-    public init(limits: Limits = Limits(), duplicateKeys: DuplicateKeys = .refuse) {
+    package init(limits: Limits = Limits(), duplicateKeys: DuplicateKeys = .refuse) {
         self.limits = limits
         self.duplicateKeys = duplicateKeys
     }
@@ -36,14 +36,14 @@ public struct JSONReader: Sendable {
     /// Reads one JSON document from `bytes`.
     /// - Throws: ``Failure`` for invalid JSON or UTF-8, a limit exceeded, a refused duplicate key
     ///   or trailing data.
-    public func read(_ bytes: [UInt8]) throws(Failure) -> Document {
+    package func read(_ bytes: [UInt8]) throws(Failure) -> Document {
         let result = bytes.withUnsafeBufferPointer { read(buffer: $0) }
         return try result.get()
     }
 
     /// Reads one JSON document from raw bytes (a slice of a larger buffer, guarded memory).
     /// The buffer is not retained.
-    public func read(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> Document {
+    package func read(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> Document {
         try read(buffer: bytes.assumingMemoryBound(to: UInt8.self)).get()
     }
 

@@ -8,7 +8,7 @@ extension JSONValue: Encodable {
 
     /// Encodes the value; integral numbers are written as integers, and for a repeated key only
     /// the last value is written.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var container = encoder.singleValueContainer()

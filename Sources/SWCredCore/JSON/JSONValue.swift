@@ -4,7 +4,7 @@
 /// ``JSONReader/DuplicateKeys/report`` a repeated key's members are all kept, and lookup by key
 /// returns the last one. Numbers are `Double`, as every swcred reader needs them: the reader
 /// refuses numbers that are not finite as a `Double`.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     /// `null`
     case null
     /// `true` or `false`
@@ -19,37 +19,37 @@ public enum JSONValue: Sendable, Hashable {
     case object(JSONObject)
 
     /// The string, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The object, when this is an object.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The Boolean, when this is `true` or `false`.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// The number, when this is a number.
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// A short name of the JSON type, for messages ("a string", "an object", …).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a Boolean"

@@ -87,7 +87,7 @@ extension HostName {
         /// - Parameter byte: Any byte.
         /// - Returns: Whether the syntax allows `byte`; never for bytes outside ASCII.
         @inlinable
-        public func allows(_ byte: UInt8) -> Bool {
+        package func allows(_ byte: UInt8) -> Bool {
             byte < 0x80 && (byte < 64 ? allowedBytes.low >> byte : allowedBytes.high >> (byte & 63)) & 1 == 1
         }
     }

@@ -60,7 +60,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///   - syntax: The rules of the call site.
     /// - Throws: The first ``ParseError`` in the order the cases are declared.
     @inlinable
-    public init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, syntax: Syntax) throws(ParseError) {
+    package init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, syntax: Syntax) throws(ParseError) {
         let shape = Self.measure(bytes, syntax: syntax)
         if let problem = shape.problem { throw problem }
         let kept = bytes.prefix(shape.length)
@@ -82,7 +82,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///   - syntax: The rules of the call site.
     /// - Returns: The first problem, or `nil` for a valid name.
     @inlinable @inline(__always)
-    public static func problem<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, syntax: Syntax) -> ParseError? {
+    package static func problem<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, syntax: Syntax) -> ParseError? {
         measure(bytes, syntax: syntax).problem
     }
 
@@ -93,7 +93,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///   - syntax: The rules of the call site.
     /// - Returns: The first problem, or `nil` for a valid name.
     @inlinable @inline(__always)
-    public static func problem(utf8 bytes: UnsafeBufferPointer<UInt8>, syntax: Syntax) -> ParseError? {
+    package static func problem(utf8 bytes: UnsafeBufferPointer<UInt8>, syntax: Syntax) -> ParseError? {
         measure(buffer: bytes, syntax: syntax).problem
     }
 
@@ -103,7 +103,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///
     /// - Parameter syntax: The rules to check.
     /// - Returns: Whether ``text`` is a name of `syntax`, unchanged by parsing.
-    public func conforms(to syntax: Syntax) -> Bool {
+    package func conforms(to syntax: Syntax) -> Bool {
         let shape = Self.measure(text.utf8, syntax: syntax)
         return shape.problem == nil && shape.length == text.utf8.count
     }
@@ -113,7 +113,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///
     /// - Parameter text: Any text.
     /// - Returns: The text, ASCII `A`–`Z` replaced by `a`–`z`; other characters as they were.
-    public static func lowercasedASCII(_ text: some StringProtocol) -> String {
+    package static func lowercasedASCII(_ text: some StringProtocol) -> String {
         guard text.utf8.contains(where: { lowercased($0) != $0 }) else { return String(text) }
         return String(decoding: text.utf8.map(lowercased), as: UTF8.self)
     }
@@ -123,7 +123,7 @@ public struct HostName: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///
     /// - Parameter text: Any text.
     /// - Returns: The key; for a valid host, the same as ``text`` of the parsed name.
-    public static func lookupKey(_ text: some StringProtocol) -> String {
+    package static func lookupKey(_ text: some StringProtocol) -> String {
         let key = lowercasedASCII(text)
         guard key.utf8.last == UInt8(ascii: ".") else { return key }
         return String(decoding: key.utf8.dropLast(), as: UTF8.self)

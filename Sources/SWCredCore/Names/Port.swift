@@ -9,20 +9,20 @@
 /// Port(parsing: "+443")   // nil: digits only
 /// Port(70000)             // nil
 /// ```
-public struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The port number, never 0.
-    public let value: UInt16
+    package let value: UInt16
 
     /// The ports there are.
-    public static let range: ClosedRange<Int> = 1...Int(UInt16.max)
+    package static let range: ClosedRange<Int> = 1...Int(UInt16.max)
 
     /// The HTTPS default port.
-    public static let https = Port(checked: 443)
+    package static let https = Port(checked: 443)
 
     /// A port from a number; `nil` outside ``range``.
     ///
     /// - Parameter value: Any integer.
-    public init?(_ value: Int) {
+    package init?(_ value: Int) {
         guard Self.range.contains(value) else { return nil }
         self.value = UInt16(value)
     }
@@ -35,7 +35,7 @@ public struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// else, 0 included.
     ///
     /// - Parameter digits: The text after a host's `:`.
-    public init?(parsing digits: Substring) {
+    package init?(parsing digits: Substring) {
         guard let number = Self.number(parsing: digits) else { return nil }
         self.init(number)
     }
@@ -45,7 +45,7 @@ public struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     ///
     /// - Parameter digits: The text after a host's `:`.
     /// - Returns: The number, 0...65535.
-    public static func number(parsing digits: Substring) -> Int? {
+    package static func number(parsing digits: Substring) -> Int? {
         number(utf8: digits.utf8)
     }
 
@@ -54,7 +54,7 @@ public struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// - Parameter digits: The bytes after a host's `:`.
     /// - Returns: The number, 0...65535, or `nil`.
     @inlinable
-    public static func number<Digits: Collection<UInt8>>(utf8 digits: Digits) -> Int? {
+    package static func number<Digits: Collection<UInt8>>(utf8 digits: Digits) -> Int? {
         guard !digits.isEmpty, digits.count <= 5 else { return nil }
         var number = 0
         for byte in digits {
@@ -69,13 +69,13 @@ public struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     ///
     /// - Parameter value: Any integer.
     /// - Returns: Whether `value` is in ``range``.
-    public static func isValid(_ value: Int) -> Bool { range.contains(value) }
+    package static func isValid(_ value: Int) -> Bool { range.contains(value) }
 
     /// The port as an `Int`.
-    public var intValue: Int { Int(value) }
+    package var intValue: Int { Int(value) }
 
-    public var description: String { String(value) }
+    package var description: String { String(value) }
 
     /// Orders ports by number.
-    public static func < (lhs: Port, rhs: Port) -> Bool { lhs.value < rhs.value }
+    package static func < (lhs: Port, rhs: Port) -> Bool { lhs.value < rhs.value }
 }

@@ -3,7 +3,7 @@
 /// text; a test fails when the two differ (`SWCRED_UPDATE_DOCS=1` rewrites the file).
 extension RuleBook {
     /// The DocC article listing every entry.
-    public static func markdownArticle() -> String {
+    package static func markdownArticle() -> String {
         var text = """
             # Rule book
 
@@ -14,7 +14,7 @@ extension RuleBook {
             Lint findings (`SWC001`…), the specification rules cited in retrieval and trust
             reports and in error messages (`AD-4.8`), and the error codes of ``SWCredError``
             (`itemNotFound`) each have one entry here. `swcred explain ID` prints the same entry;
-            `swcred explain` lists them all. This article is generated from ``RuleBook/all``.
+            `swcred explain` lists them all. This article is generated from `RuleBook.all`.
 
             """
         var kind: RuleEntry.Kind?

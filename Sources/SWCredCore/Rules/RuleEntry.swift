@@ -9,9 +9,9 @@
 ///     print(rule.title)  // "A component is not an object"
 /// }
 /// ```
-public struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Where a user meets the id.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`).
         case lint
         /// A rule of the associated-domains specification cited in retrieval and trust reports
@@ -23,22 +23,22 @@ public struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The id exactly as printed: `SWC031`, `AD-4.8`, `itemNotFound`.
-    public let id: String
+    package let id: String
     /// Where the id is met.
-    public let kind: Kind
+    package let kind: Kind
     /// One line: what the id is about.
-    public let title: String
+    package let title: String
     /// What Apple's platform does in this situation.
-    public let apple: String
+    package let apple: String
     /// Why it does so, or why the rule exists.
-    public let why: String
+    package let why: String
     /// How to fix the input or the setup.
-    public let fix: String
+    package let fix: String
     /// A short example of input that meets the rule, or of a command that shows it.
-    public let example: String
+    package let example: String
 
     /// Creates an entry. Entries are declared only in ``RuleBook``.
-    public init(
+    package init(
         _ id: String, _ kind: Kind, title: String, apple: String, why: String, fix: String, example: String
     ) {
         self.id = id
@@ -51,13 +51,13 @@ public struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `ID  title`.
-    public var description: String { "\(id)  \(title)" }
+    package var description: String { "\(id)  \(title)" }
 }
 
 /// The table of every id swcred can print (see ``RuleEntry``).
-public enum RuleBook {
+package enum RuleBook {
     /// Every entry, lint ids first, then specification rules, then error codes, each group in id order.
-    public static let all: [RuleEntry] = lintRules + realFileLintRules + specificationRules + errorCodes
+    package static let all: [RuleEntry] = lintRules + realFileLintRules + specificationRules + errorCodes
 
     private static let byID: [String: RuleEntry] = {
         var table: [String: RuleEntry] = [:]
@@ -67,11 +67,11 @@ public enum RuleBook {
 
     /// The entry for `id`, compared without regard to case (`swc031` finds `SWC031`); `nil` when
     /// swcred never prints that id.
-    public static func rule(_ id: String) -> RuleEntry? { byID[id.lowercased()] }
+    package static func rule(_ id: String) -> RuleEntry? { byID[id.lowercased()] }
 
     /// The ids of the `AD-x.y`, `SWC-x.y`, `PW-x.y` and `SWCnnn` form found in `text`, in order
     /// of appearance, each once. Used to check that every id a message cites has an entry.
-    public static func citedIDs(in text: String) -> [String] {
+    package static func citedIDs(in text: String) -> [String] {
         var found: [String] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0

@@ -81,7 +81,7 @@ public struct SWCItem: Sendable, Hashable, CustomStringConvertible, CustomDebugS
     public var password: String? { secret.map { String(decoding: $0, as: UTF8.self) } }
 
     /// Whether SWC lookups can see the item (SWC-5.4).
-    public var isVisibleToSharedWebCredentials: Bool {
+    var isVisibleToSharedWebCredentials: Bool {
         accessGroup == Self.safariAccessGroup && synchronizable
     }
 

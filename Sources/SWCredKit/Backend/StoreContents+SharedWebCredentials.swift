@@ -1,5 +1,5 @@
-public import Foundation
-public import SWCredCore
+package import Foundation
+package import SWCredCore
 public import SWCredStore
 
 // The Shared Web Credentials operations on the store's pure value type. Both backends use them:
@@ -21,7 +21,7 @@ extension SWCItem {
 
 extension InternetPasswordItem {
     /// The store item for an SWC item; fails with `invalidParameter` for a port outside 0–65535.
-    public init(_ item: SWCItem) throws(SWCredError) {
+    package init(_ item: SWCItem) throws(SWCredError) {
         guard let port = UInt16(exactly: item.port ?? 0) else {
             throw SWCredError(.invalidParameter, "port \(item.port ?? 0) is outside 1-65535")
         }
@@ -36,7 +36,7 @@ extension InternetPasswordItem {
 extension ItemQuery {
     /// The store query for an SWC query: `com.apple.cfnetwork`, synchronizable, `form`, plus the
     /// attributes the SWC query names (SWC-5.4, SWC-6.7, SWC-6.8, SWC-7.3).
-    public init(_ query: SWCItemQuery) {
+    package init(_ query: SWCItemQuery) {
         self.init(
             server: query.server, account: query.account, port: query.port.flatMap { UInt16(exactly: $0) },
             protocolCode: query.protocolCode, authenticationType: "form", accessGroup: SWCItem.safariAccessGroup,
@@ -46,7 +46,7 @@ extension ItemQuery {
 
 extension SWCRecordDomain {
     /// The association-record key of (`webcredentials`, `appID`, this domain).
-    public func recordKey(appID: String) -> AssociationRecord.Key {
+    package func recordKey(appID: String) -> AssociationRecord.Key {
         AssociationRecord.Key(
             service: .webcredentials, appID: appID, host: host, port: port.flatMap { UInt16(exactly: $0) },
             isWildcard: wildcard)
@@ -55,18 +55,18 @@ extension SWCRecordDomain {
 
 extension StoreContents {
     /// SWC-visible items matching `query`, negative entries included, in store order.
-    public func sharedWebCredentialItems(matching query: SWCItemQuery) -> [SWCItem] {
+    package func sharedWebCredentialItems(matching query: SWCItemQuery) -> [SWCItem] {
         let storeQuery = ItemQuery(query)
         return items(matching: storeQuery).map(SWCItem.init)
     }
 
     /// Adds an SWC item at `date`.
-    public mutating func addSharedWebCredential(_ item: SWCItem, at date: Date) throws(SWCredError) {
+    package mutating func addSharedWebCredential(_ item: SWCItem, at date: Date) throws(SWCredError) {
         try add(InternetPasswordItem(item), at: date)
     }
 
     /// Replaces the secret and comment of every non-negative match (SWC-6.9).
-    public mutating func updateSharedWebCredentials(
+    package mutating func updateSharedWebCredentials(
         matching query: SWCItemQuery, secret: [UInt8], comment: String, at date: Date
     ) throws(SWCredError) {
         var storeQuery = ItemQuery(query)
@@ -75,21 +75,21 @@ extension StoreContents {
     }
 
     /// Deletes every non-negative match (SWC-6.8 Decision: all matches, as `SecItemDelete`).
-    public mutating func deleteSharedWebCredentials(matching query: SWCItemQuery) throws(SWCredError) {
+    package mutating func deleteSharedWebCredentials(matching query: SWCItemQuery) throws(SWCredError) {
         var storeQuery = ItemQuery(query)
         storeQuery.isNegative = false
         try delete(matching: storeQuery)
     }
 
     /// The approvals of the `webcredentials` record for (`appID`, `domain`).
-    public func sharedWebCredentialsApproval(appID: String, domain: SWCRecordDomain) -> SWCApproval? {
+    package func sharedWebCredentialsApproval(appID: String, domain: SWCRecordDomain) -> SWCApproval? {
         associationRecord(forKey: domain.recordKey(appID: appID)).map {
             SWCApproval(site: $0.siteApproval, user: $0.userApproval)
         }
     }
 
     /// Sets the user approval of the `webcredentials` record, creating it when missing (AD-5.4).
-    public mutating func setSharedWebCredentialsUserApproval(
+    package mutating func setSharedWebCredentialsUserApproval(
         _ state: SWCApprovalState, appID: String, domain: SWCRecordDomain
     ) throws(SWCredError) {
         let key = domain.recordKey(appID: appID)

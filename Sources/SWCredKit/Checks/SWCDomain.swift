@@ -9,22 +9,22 @@ import SWCredCore
 ///
 /// **Decision (SWC-6.4):** a host that is empty, non-ASCII or contains `*`, or a port above 65535,
 /// is unparsable ("No domain provided"). A port of 0 means "no port" (SWC-5.5).
-public struct SWCDomain: Sendable, Hashable, CustomStringConvertible {
+package struct SWCDomain: Sendable, Hashable, CustomStringConvertible {
     /// The lowercased host.
-    public let host: String
+    package let host: String
     /// The port, when one was given (1–65535).
-    public let port: Int?
+    package let port: Int?
 
     /// Creates a parsed domain directly.
-    public init(host: String, port: Int?) {
+    package init(host: String, port: Int?) {
         self.host = host
         self.port = port
     }
 
-    public var description: String { host + (port.map { ":\($0)" } ?? "") }
+    package var description: String { host + (port.map { ":\($0)" } ?? "") }
 
     /// Parses `fqdn` as SWC-6.4 describes; `nil` when it is unparsable.
-    public init?(parsing fqdn: String) {
+    package init?(parsing fqdn: String) {
         guard fqdn.utf8.count <= 2048 else { return nil }
         // The authority of `https://<fqdn>` ends at the first `/`, `?` or `#`.
         let authority = fqdn.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

@@ -1,8 +1,8 @@
 import SWCredCore
 
-public import SWCredAssociation
+package import SWCredAssociation
 import SWCredDaemon
-import SWCredStore
+package import SWCredStore
 
 /// One `webcredentials:` element of the associated-domains entitlement (AD-2.2, AD-2.3).
 ///
@@ -10,26 +10,26 @@ import SWCredStore
 /// (`EntitlementEntry.parse`) reads the element, once, with the same rules `swcred entitlements`
 /// and `swcred lint` apply; this keeps what the checks need. Elements of other services, and
 /// elements the parser does not accept as valid, do not parse (`init(parsing:)` returns `nil`).
-public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
+package struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     /// The element as written in the entitlement.
-    public let raw: String
+    package let raw: String
     /// The parsed element.
-    public let domain: AssociatedDomain
+    package let domain: AssociatedDomain
 
     /// The host, lowercased, without the `*.` of a wildcard.
-    public var host: String { domain.host }
+    package var host: String { domain.host }
     /// The port, when the element names one (1–65535).
-    public var port: Int? { domain.port }
+    package var port: Int? { domain.port }
     /// `*.host`: covers the strict subdomains of ``host`` and not ``host`` itself (AD-8.2).
-    public var wildcard: Bool { domain.wildcard }
+    package var wildcard: Bool { domain.wildcard }
     /// The alternate modes of the element (`?mode=developer+managed`); empty for a plain element.
-    public var modes: AssociationModes { domain.modes }
+    package var modes: AssociationModes { domain.modes }
 
-    public var description: String { raw }
+    package var description: String { raw }
 
     /// Parses an entitlement element; `nil` unless it is a valid `webcredentials` element
     /// (AD-2.2, AD-2.3: the entitlement parser's verdict).
-    public init?(parsing raw: String) {
+    package init?(parsing raw: String) {
         let entry = EntitlementEntry.parse(raw)
         guard entry.valid, let domain = entry.domain, domain.service == .webcredentials else { return nil }
         self.raw = raw
@@ -38,7 +38,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the entry applies on this device (AD-2.6): `developer` needs developer mode and a
     /// development-signed app, `managed` a managed device and an app that receives managed domains.
-    public func isActive(settings: SWCDeviceSettings, app: SWCApp) -> Bool {
+    package func isActive(settings: SWCDeviceSettings, app: SWCApp) -> Bool {
         if modes.contains(.developer), !(settings.developerMode && app.developmentSigned) { return false }
         if modes.contains(.managed), !(settings.managedDevice && app.receivesManagedDomains) { return false }
         return true
@@ -49,7 +49,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     /// The entry's host equals `host` (or, for `*.D`, `host` is a strict subdomain of `D`: the
     /// wildcard Decision of SWC-6.5); when `port` is given the entry must carry the same port, and
     /// when it is not, any port of the entry matches.
-    public func covers(host: String, port: Int?) -> Bool {
+    package func covers(host: String, port: Int?) -> Bool {
         if let port, self.port != port { return false }
         if wildcard {
             return host.hasSuffix("." + self.host) && host.utf8.count > self.host.utf8.count + 1
@@ -58,7 +58,7 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The association-record domain of this entry (host, port, wildcard; `spec/store.md` §2.3).
-    public var recordDomain: SWCRecordDomain {
+    package var recordDomain: SWCRecordDomain {
         SWCRecordDomain(host: host, port: port, wildcard: wildcard)
     }
 }

@@ -43,7 +43,7 @@ public struct SWCApp: Sendable, Hashable {
     }
 
     /// The well-formed `webcredentials` entries, in entitlement order, duplicates collapsed.
-    public var webCredentialsEntries: [WebCredentialsEntry] {
+    package var webCredentialsEntries: [WebCredentialsEntry] {
         var seen = Set<WebCredentialsEntry>()
         var result: [WebCredentialsEntry] = []
         for raw in associatedDomains {

@@ -16,12 +16,12 @@ public struct SWCConfiguration: Sendable, Hashable {
     public var promptTimeout: Duration?
     /// Turns developer mode on for these calls whatever the store's setting (the CLI's
     /// `--developer-mode`); `false` leaves the store's setting.
-    public var forceDeveloperMode: Bool = false
+    package var forceDeveloperMode: Bool = false
     /// Turns the managed-device setting on for these calls (the CLI's `--managed`).
-    public var forceManagedDevice: Bool = false
+    package var forceManagedDevice: Bool = false
 
     /// The settings the checks use: the store's, with the forced switches applied.
-    public func effective(_ settings: SWCDeviceSettings) -> SWCDeviceSettings {
+    package func effective(_ settings: SWCDeviceSettings) -> SWCDeviceSettings {
         var settings = settings
         if forceDeveloperMode { settings.developerMode = true }
         if forceManagedDevice { settings.managedDevice = true }

@@ -13,7 +13,7 @@ public enum SWCProfile: String, Sendable, Hashable, Codable, CaseIterable {
     case current
 
     /// The `errSecBadReq` message when Password AutoFill is disabled (SWC-1.1).
-    public var autoFillDisabledMessage: String {
+    package var autoFillDisabledMessage: String {
         switch self {
         case .legacy:
             return "Autofill is not enabled in Safari settings"

@@ -20,7 +20,7 @@ public struct SharedWebCredential: Sendable, Hashable, CustomStringConvertible, 
     }
 
     /// The credential as Apple's dictionary: keys `srvr`, `acct`, `spwd` and `port` when set.
-    public var dictionary: [String: any Sendable] {
+    package var dictionary: [String: any Sendable] {
         var result: [String: any Sendable] = ["srvr": server, "acct": account, "spwd": password]
         if let port { result["port"] = port }
         return result

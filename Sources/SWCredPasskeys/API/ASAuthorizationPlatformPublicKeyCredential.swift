@@ -1,5 +1,5 @@
 public import Foundation
-public import SWCredCore
+package import SWCredCore
 
 // Apple-source-compatible names for the platform passkey requests (AuthenticationServices), so
 // code written against `ASAuthorizationPlatformPublicKeyCredentialProvider` reads the same. The
@@ -86,7 +86,7 @@ public struct ASAuthorizationPlatformPublicKeyCredentialAssertion: Sendable, Has
 extension PasskeyCredentials {
     /// Performs a registration request (what `ASAuthorizationController.performRequests()` does).
     /// - Throws: the errors of ``PasskeyFailure``, with `ASAuthorizationError` codes for an app.
-    public func perform(_ request: ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest) async throws(SWCredError)
+    package func perform(_ request: ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest) async throws(SWCredError)
         -> ASAuthorizationPlatformPublicKeyCredentialRegistration
     {
         var json: [String: Any] = [
@@ -104,7 +104,7 @@ extension PasskeyCredentials {
     }
 
     /// Performs an assertion request.
-    public func perform(_ request: ASAuthorizationPlatformPublicKeyCredentialAssertionRequest) async throws(SWCredError)
+    package func perform(_ request: ASAuthorizationPlatformPublicKeyCredentialAssertionRequest) async throws(SWCredError)
         -> ASAuthorizationPlatformPublicKeyCredentialAssertion
     {
         let json: [String: Any] = [

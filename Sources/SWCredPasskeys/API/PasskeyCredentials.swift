@@ -1,6 +1,6 @@
 import Foundation
 import SWCredStore
-public import SWCredCore
+package import SWCredCore
 
 /// The async Swift API: registration and assertion for one caller on one backend, with the
 /// simulated user's answers from a responder.
@@ -10,28 +10,28 @@ public import SWCredCore
 /// let passkeys = PasskeyCredentials(backend: store, caller: .app(app, device: SWCDeviceSettings()))
 /// let registration = try await passkeys.register(optionsJSON: Array(serverOptions.utf8))
 /// ```
-public struct PasskeyCredentials: Sendable {
+package struct PasskeyCredentials: Sendable {
     /// Where passkeys are kept.
-    public let backend: any PasskeyBackend
+    package let backend: any PasskeyBackend
     /// The app or page asking.
-    public let caller: PasskeyCaller
+    package let caller: PasskeyCaller
     /// The simulated user.
-    public let responder: PasskeyResponder
+    package let responder: PasskeyResponder
 
     /// Creates the API. The default user allows every sheet and picks the first account.
-    public init(backend: any PasskeyBackend, caller: PasskeyCaller, responder: @escaping PasskeyResponder = { _ in .allow }) {
+    package init(backend: any PasskeyBackend, caller: PasskeyCaller, responder: @escaping PasskeyResponder = { _ in .allow }) {
         self.backend = backend
         self.caller = caller
         self.responder = responder
     }
 
     /// Registers from `PublicKeyCredentialCreationOptionsJSON`.
-    public func register(optionsJSON: [UInt8]) async throws(SWCredError) -> RegistrationResponse {
+    package func register(optionsJSON: [UInt8]) async throws(SWCredError) -> RegistrationResponse {
         try await register(try PublicKeyCredentialCreationOptions(json: optionsJSON, asApp: caller.isApp))
     }
 
     /// Registers from parsed options.
-    public func register(_ options: PublicKeyCredentialCreationOptions) async throws(SWCredError) -> RegistrationResponse {
+    package func register(_ options: PublicKeyCredentialCreationOptions) async throws(SWCredError) -> RegistrationResponse {
         let caller = self.caller
         let responder = self.responder
         return try await backend.passkeyTransaction { (contents: inout StoreContents, now: Date) throws(SWCredError) in
@@ -40,12 +40,12 @@ public struct PasskeyCredentials: Sendable {
     }
 
     /// Signs in from `PublicKeyCredentialRequestOptionsJSON`.
-    public func authenticate(optionsJSON: [UInt8]) async throws(SWCredError) -> AuthenticationResponse {
+    package func authenticate(optionsJSON: [UInt8]) async throws(SWCredError) -> AuthenticationResponse {
         try await authenticate(try PublicKeyCredentialRequestOptions(json: optionsJSON, asApp: caller.isApp))
     }
 
     /// Signs in from parsed options.
-    public func authenticate(_ options: PublicKeyCredentialRequestOptions) async throws(SWCredError) -> AuthenticationResponse {
+    package func authenticate(_ options: PublicKeyCredentialRequestOptions) async throws(SWCredError) -> AuthenticationResponse {
         let caller = self.caller
         let responder = self.responder
         return try await backend.passkeyTransaction { (contents: inout StoreContents, now: Date) throws(SWCredError) in

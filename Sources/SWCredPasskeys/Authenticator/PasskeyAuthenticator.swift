@@ -15,7 +15,7 @@ import Crypto
 /// (`SecureBytes`) to sign and never appear in a result, an error or a description.
 public enum PasskeyAuthenticator {
     /// The length of the credential IDs swcred makes (PK-4 Decision: 20 bytes, as iCloud Keychain).
-    public static let credentialIDLength = 20
+    package static let credentialIDLength = 20
 
     // MARK: Registration
 
@@ -138,7 +138,7 @@ public enum PasskeyAuthenticator {
     }
 
     /// The association check (app) or the origin check (browser).
-    public static func authorize(rpID: String, caller: PasskeyCaller, contents: StoreContents) throws(SWCredError) {
+    static func authorize(rpID: String, caller: PasskeyCaller, contents: StoreContents) throws(SWCredError) {
         switch caller {
         case .browser(let origin):
             guard RelyingPartyID.isValid(rpID, forHost: origin.host) else {

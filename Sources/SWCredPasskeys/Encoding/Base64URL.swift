@@ -1,10 +1,10 @@
 /// base64url without padding (RFC 4648 §5), the encoding of every binary member in the WebAuthn
 /// JSON forms.
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Encodes without padding.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         let input = Array(bytes)
         var out: [UInt8] = []
         out.reserveCapacity((input.count + 2) / 3 * 4)
@@ -28,7 +28,7 @@ public enum Base64URL {
     /// Decodes base64url; padding (`=`) is accepted only at the end and only in the right amount,
     /// and the unused low bits of the last character must be zero (one canonical spelling).
     /// Returns `nil` for anything else.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var chars = Array(text.utf8)
         if chars.count % 4 == 0, let firstPad = chars.firstIndex(of: UInt8(ascii: "=")) {
             let pads = chars.count - firstPad

@@ -47,10 +47,10 @@ public enum PasskeyFailure: String, Sendable, CaseIterable {
     }
 
     /// The JSON `"code"` string.
-    public var codeName: String { "passkey" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var codeName: String { "passkey" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// The error code for this failure, as an app (`asApp`) or as a browser.
-    public func code(asApp: Bool) -> SWCredError.Code {
+    package func code(asApp: Bool) -> SWCredError.Code {
         (asApp ? Self.appCodes : Self.browserCodes)[self] ?? SWCredError.Code(codeName)
     }
 
@@ -67,7 +67,7 @@ public enum PasskeyFailure: String, Sendable, CaseIterable {
         })
 
     /// An error for this failure; the message is prefixed with the WebAuthn name.
-    public func error(_ message: String, asApp: Bool, file: String = #fileID, line: UInt = #line) -> SWCredError {
+    package func error(_ message: String, asApp: Bool, file: String = #fileID, line: UInt = #line) -> SWCredError {
         SWCredError(code(asApp: asApp), "\(webAuthnName): \(message)", file: file, line: line)
     }
 

@@ -1,32 +1,31 @@
-public import Crypto
+import Crypto
 
 /// Authenticator data (WebAuthn Level 3 §6.1) as iCloud Keychain writes it (PK-4 Decision):
 /// flags UP, UV, BE and BS always set (AT on registration), signature counter 0, AAGUID all zeros.
-public struct AuthenticatorData: Sendable, Hashable {
+package struct AuthenticatorData: Sendable, Hashable {
     /// User present.
-    public static let flagUP: UInt8 = 0x01
+    static let flagUP: UInt8 = 0x01
     /// User verified.
-    public static let flagUV: UInt8 = 0x04
+    static let flagUV: UInt8 = 0x04
     /// Backup eligible.
-    public static let flagBE: UInt8 = 0x08
+    static let flagBE: UInt8 = 0x08
     /// Backed up.
-    public static let flagBS: UInt8 = 0x10
+    static let flagBS: UInt8 = 0x10
     /// Attested credential data included.
-    public static let flagAT: UInt8 = 0x40
-    /// Extension data included (never set: iCloud Keychain returns no authenticator extensions).
-    public static let flagED: UInt8 = 0x80
+    static let flagAT: UInt8 = 0x40
+    // ED (0x80, extension data) is never set: iCloud Keychain returns no authenticator extensions.
 
     /// The AAGUID of iCloud Keychain passkeys: sixteen zero bytes.
-    public static let aaguid = [UInt8](repeating: 0, count: 16)
+    package static let aaguid = [UInt8](repeating: 0, count: 16)
 
     /// SHA-256 of the RP ID.
-    public static func rpIDHash(_ rpID: String) -> [UInt8] {
+    static func rpIDHash(_ rpID: String) -> [UInt8] {
         Array(SHA256.hash(data: Array(rpID.utf8)))
     }
 
     /// Authenticator data for a registration: rpIdHash, flags (UP UV BE BS AT), counter 0, and the
     /// attested credential data (AAGUID, credential ID length and ID, COSE key).
-    public static func registration(rpID: String, credentialID: [UInt8], coseKey: [UInt8]) -> [UInt8] {
+    package static func registration(rpID: String, credentialID: [UInt8], coseKey: [UInt8]) -> [UInt8] {
         var out = rpIDHash(rpID)
         out.append(flagUP | flagUV | flagBE | flagBS | flagAT)
         out += [0, 0, 0, 0]
@@ -38,13 +37,13 @@ public struct AuthenticatorData: Sendable, Hashable {
     }
 
     /// Authenticator data for an assertion: rpIdHash, flags (UP UV BE BS), counter 0.
-    public static func assertion(rpID: String) -> [UInt8] {
+    package static func assertion(rpID: String) -> [UInt8] {
         rpIDHash(rpID) + [flagUP | flagUV | flagBE | flagBS, 0, 0, 0, 0]
     }
 
     /// The COSE_Key of a P-256 public key (RFC 9053 §7.1.1, kty EC2, alg ES256, crv P-256), keys in
     /// CTAP2 canonical order: 1, 3, -1, -2, -3.
-    public static func coseKey(_ publicKey: P256.Signing.PublicKey) -> [UInt8] {
+    static func coseKey(_ publicKey: P256.Signing.PublicKey) -> [UInt8] {
         let point = Array(publicKey.x963Representation)  // 0x04 || x || y
         var cbor = CBORWriter()
         cbor.mapHeader(5)
@@ -63,7 +62,7 @@ public struct AuthenticatorData: Sendable, Hashable {
 
     /// The attestation object `{"fmt":"none","attStmt":{},"authData":…}` (§6.5.4, §8.7), keys in
     /// CTAP2 canonical order.
-    public static func attestationObject(authData: [UInt8]) -> [UInt8] {
+    package static func attestationObject(authData: [UInt8]) -> [UInt8] {
         var cbor = CBORWriter()
         cbor.mapHeader(3)
         cbor.text("fmt")

@@ -2,29 +2,29 @@
 /// writes it: `type`, `challenge`, `origin`, `crossOrigin`, in that order, no whitespace, strings
 /// through CCDToString. swcred never makes cross-origin calls, so `crossOrigin` is `false` and
 /// `topOrigin` is absent.
-public struct CollectedClientData: Sendable, Hashable {
+package struct CollectedClientData: Sendable, Hashable {
     /// `webauthn.create` or `webauthn.get`.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case create = "webauthn.create"
         case get = "webauthn.get"
     }
 
     /// The ceremony.
-    public var type: Kind
+    package var type: Kind
     /// The challenge bytes (written base64url).
-    public var challenge: [UInt8]
+    package var challenge: [UInt8]
     /// The caller's origin: `https://<rpID>` for an app (PK-2 Decision), the page's origin for a browser.
-    public var origin: String
+    package var origin: String
 
     /// Creates client data.
-    public init(type: Kind, challenge: [UInt8], origin: String) {
+    package init(type: Kind, challenge: [UInt8], origin: String) {
         self.type = type
         self.challenge = challenge
         self.origin = origin
     }
 
     /// The JSON bytes (`clientDataJSON`).
-    public var json: [UInt8] {
+    package var json: [UInt8] {
         var out = Array("{\"type\":".utf8)
         out += Self.ccdToString(type.rawValue)
         out += Array(",\"challenge\":".utf8)

@@ -41,7 +41,7 @@ public struct PublicKeyCredentialCreationOptions: Sendable, Hashable {
     }
 
     /// Reads the options from an already parsed JSON value (a batch line's `options` member).
-    public init(value: JSONValue, asApp: Bool = false) throws(SWCredError) {
+    package init(value: JSONValue, asApp: Bool = false) throws(SWCredError) {
         let reader = try OptionsReader(value, asApp: asApp)
         let rp = try reader.object(reader.root, "rp")
         if let id = rp["id"] {
@@ -82,7 +82,7 @@ public struct PublicKeyCredentialCreationOptions: Sendable, Hashable {
 
     /// Whether ES256 (-7) may be used: it is listed, or the list is empty (WebAuthn §5.1.3 step 10:
     /// an empty list means ES256 and RS256).
-    public var allowsES256: Bool { algorithms.isEmpty || algorithms.contains(-7) }
+    var allowsES256: Bool { algorithms.isEmpty || algorithms.contains(-7) }
 }
 
 /// `PublicKeyCredentialRequestOptionsJSON`.
@@ -103,7 +103,7 @@ public struct PublicKeyCredentialRequestOptions: Sendable, Hashable {
     }
 
     /// Reads the options from an already parsed JSON value.
-    public init(value: JSONValue, asApp: Bool = false) throws(SWCredError) {
+    package init(value: JSONValue, asApp: Bool = false) throws(SWCredError) {
         let reader = try OptionsReader(value, asApp: asApp)
         challenge = try reader.bytes(reader.root, "challenge", key: "challenge", range: PasskeyLimits.challengeBytes)
         if let id = reader.root["rpId"] {

@@ -6,7 +6,7 @@ public enum RelyingPartyID {
     /// Public suffixes swcred knows, beyond "every single-label name" (PK-6 Decision: swcred ships
     /// no copy of the Public Suffix List; this short list covers the suffixes tests and common
     /// hosting use, and any single label is treated as a public suffix).
-    public static let knownPublicSuffixes: Set<String> = [
+    static let knownPublicSuffixes: Set<String> = [
         "co.uk", "org.uk", "ac.uk", "gov.uk", "com.au", "net.au", "org.au", "co.jp", "ne.jp", "or.jp",
         "co.nz", "com.br", "com.cn", "com.mx", "co.in", "co.za", "com.tr", "com.tw", "com.hk", "com.sg",
         "github.io", "gitlab.io", "herokuapp.com", "vercel.app", "netlify.app", "pages.dev", "workers.dev",
@@ -18,7 +18,7 @@ public enum RelyingPartyID {
     /// entitlement ``HostName`` (ASCII letters, digits, `-` and `.`, 1–253 bytes, no empty label,
     /// no label over 63 bytes, no trailing dot) whose labels neither begin nor end with `-`, and
     /// not an IPv4 literal. `localhost` is valid.
-    public static func canonical(_ rpID: some StringProtocol) -> String? {
+    package static func canonical(_ rpID: some StringProtocol) -> String? {
         guard let lower = try? HostName(rpID, syntax: .entitlement).text else { return nil }
         let labels = lower.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.allSatisfy({ $0.first != "-" && $0.last != "-" }) else { return nil }
@@ -28,13 +28,13 @@ public enum RelyingPartyID {
     }
 
     /// Whether `domain` is a public suffix (a single label other than `localhost`, or a known suffix).
-    public static func isPublicSuffix(_ domain: String) -> Bool {
+    static func isPublicSuffix(_ domain: String) -> Bool {
         if domain == "localhost" { return false }
         return !domain.contains(".") || knownPublicSuffixes.contains(domain)
     }
 
     /// Whether `rpID` is `host` or a registrable domain suffix of it.
-    public static func isValid(_ rpID: String, forHost host: String) -> Bool {
+    package static func isValid(_ rpID: String, forHost host: String) -> Bool {
         if rpID == host { return true }
         guard host.hasSuffix("." + rpID), !isPublicSuffix(rpID) else { return false }
         return true

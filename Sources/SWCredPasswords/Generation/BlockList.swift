@@ -1,4 +1,4 @@
-public import SWCredCore
+package import SWCredCore
 import Foundation
 
 /// Substrings a generated password must not contain (PW-3.5), compared case-insensitively.
@@ -6,23 +6,23 @@ import Foundation
 /// **Decision** (PW-3.5): there is no block list by default, since Apple's offensive-substring list
 /// is not public. A candidate containing a listed substring is regenerated whole, which keeps the
 /// output uniform over the remaining set; the reported entropy is then an upper bound.
-public struct BlockList: Sendable, Hashable {
+package struct BlockList: Sendable, Hashable {
     /// The lower-cased substrings, without empty ones.
-    public let substrings: [String]
+    package let substrings: [String]
 
     /// Regeneration attempts before giving up with `infeasible`.
-    public static let maximumAttempts = 10_000
+    static let maximumAttempts = 10_000
     /// The default size limit of a block-list file.
-    public static let defaultMaximumSize = 1024 * 1024
+    static let defaultMaximumSize = 1024 * 1024
 
     /// A list of substrings; empty strings are ignored.
-    public init(_ substrings: [String]) {
+    package init(_ substrings: [String]) {
         self.substrings = substrings.map { $0.lowercased() }.filter { !$0.isEmpty }
     }
 
     /// Reads one substring per line (surrounding white space trimmed, empty lines ignored).
     /// - Throws: `fileNotFound`, `limitExceeded`, `ioFailure`, `malformedInput` when not UTF-8.
-    public init(contentsOfFile path: String, maximumSize: Int = defaultMaximumSize) throws(SWCredError) {
+    package init(contentsOfFile path: String, maximumSize: Int = defaultMaximumSize) throws(SWCredError) {
         let data = try QuirksFile.read(path, maximumSize: maximumSize)
         guard let text = String(data: data, encoding: .utf8) else {
             throw SWCredError(.malformedInput, "the block list \(path) is not UTF-8 text")
@@ -31,10 +31,10 @@ public struct BlockList: Sendable, Hashable {
     }
 
     /// Whether the list is empty.
-    public var isEmpty: Bool { substrings.isEmpty }
+    package var isEmpty: Bool { substrings.isEmpty }
 
     /// Whether `password` contains a listed substring, ignoring case.
-    public func blocks(_ password: String) -> Bool {
+    package func blocks(_ password: String) -> Bool {
         let lowered = password.lowercased()
         return substrings.contains { lowered.contains($0) }
     }
@@ -47,7 +47,7 @@ extension PreparedGenerator {
     /// ``GeneratedPassword/entropyIsUpperBound`` is `true` and a warning says so.
     /// - Throws: `infeasible` after ``BlockList/maximumAttempts`` blocked candidates in a row; what
     ///   `source` throws.
-    public func next<R: RandomSource>(using source: inout R, blockList: BlockList) throws(SWCredError)
+    package func next<R: RandomSource>(using source: inout R, blockList: BlockList) throws(SWCredError)
         -> GeneratedPassword
     {
         guard !blockList.isEmpty else { return try next(using: &source) }

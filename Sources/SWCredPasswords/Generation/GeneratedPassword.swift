@@ -7,7 +7,7 @@ public struct GeneratedPassword: Sendable, Hashable, CustomStringConvertible {
     /// The style actually produced (with rules, Safari's adaptation may choose `classic`).
     public let style: PasswordStyle
     /// |V|: how many passwords the generator could have returned, all equally likely.
-    public let outputCount: BigUInt
+    package let outputCount: BigUInt
     /// H = log2 |V| in bits (PW-6.1); print with two decimals.
     public let entropyBits: Double
     /// The rules in force (canonical), or `nil` for none.

@@ -18,10 +18,10 @@ public enum PasswordGenerator {
     /// **Decision:** 2^-12, stricter than PW-1.4's 2^-20, so that rejection needs about 4096
     /// candidates at worst and the strong style's 100000-rejection fallback (PW-5.6) is reached with
     /// probability below 4·10^-11.
-    public static let exactSamplingThreshold = 12
+    static let exactSamplingThreshold = 12
 
     /// The strong style gives up after this many consecutive rejections (PW-5.6).
-    public static let strongRejectionLimit = 100_000
+    static let strongRejectionLimit = 100_000
 
     /// A password in `SecCreateSharedWebCredentialPassword`'s format, from libsodium's random bytes.
     ///

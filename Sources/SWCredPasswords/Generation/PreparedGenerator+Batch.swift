@@ -1,4 +1,4 @@
-import SWCredCore
+package import SWCredCore
 
 extension PreparedGenerator {
     /// Generates `count` passwords and hands each to `body` as it comes (`swcred generate

@@ -1,4 +1,4 @@
-public import SWCredCore
+package import SWCredCore
 
 /// A generator with its plan and exact count computed once, for generating many passwords
 /// (`swcred generate --count N`) without recounting.
@@ -8,7 +8,7 @@ public import SWCredCore
 /// var source = SodiumRandomSource()
 /// for _ in 0..<5 { print(try generator.next(using: &source).password) }
 /// ```
-public struct PreparedGenerator: Sendable {
+package struct PreparedGenerator: Sendable {
     let plan: GenerationPlan
     let fallback: GenerationPlan?
     let rules: PasswordRules?
@@ -20,13 +20,13 @@ public struct PreparedGenerator: Sendable {
     let members: [[UInt8]]
 
     /// The style this generator produces (before any run-time fallback).
-    public var style: PasswordStyle { plan.style }
+    package var style: PasswordStyle { plan.style }
     /// |V| of the generator.
-    public var outputCount: BigUInt { count }
+    package var outputCount: BigUInt { count }
     /// log2 |V|.
-    public var entropyBits: Double { count.log2 }
+    package var entropyBits: Double { count.log2 }
     /// Warnings known before generating (parser diagnostics, ignored minlength, fallbacks).
-    public var warnings: [String] { plan.warnings }
+    package var warnings: [String] { plan.warnings }
 
     /// The legacy format, counted once per process.
     static let legacy = Result { () throws(SWCredError) in
@@ -54,7 +54,7 @@ public struct PreparedGenerator: Sendable {
 
     /// Prepares `style` under `rules` (see ``PasswordGenerator/generate(style:rules:using:)``).
     /// - Throws: `infeasible`, `invalidParameter` (legacy with rules), `limitExceeded`.
-    public init(style: PasswordStyle = .strong, rules: PasswordRules? = nil) throws(SWCredError) {
+    package init(style: PasswordStyle = .strong, rules: PasswordRules? = nil) throws(SWCredError) {
         switch (style, rules) {
         case (.legacy, nil):
             self = try Self.legacy.get()
@@ -114,7 +114,7 @@ public struct PreparedGenerator: Sendable {
     /// Generates one password, uniform over V.
     /// - Throws: what `source` throws; `internalError` if a generated password failed the final
     ///   rules check (never returned).
-    public func next<R: RandomSource>(using source: inout R) throws(SWCredError) -> GeneratedPassword {
+    package func next<R: RandomSource>(using source: inout R) throws(SWCredError) -> GeneratedPassword {
         var bytes: [UInt8]
         if let sampler {
             bytes = try sampler.sample(using: &source)

@@ -1,4 +1,4 @@
-public import SWCredCore
+import SWCredCore
 
 #if canImport(Glibc)
     import Glibc
@@ -11,16 +11,16 @@ public import SWCredCore
 /// Only what counting and exact sampling need: addition, subtraction of a smaller value,
 /// multiplication, comparison, `log2`, decimal text and a uniform draw below a bound.
 /// Limbs are 32-bit, little-endian, without trailing zero limbs.
-public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+package struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     @usableFromInline var limbs: [UInt32]
 
     /// Zero.
-    public static let zero = BigUInt(0)
+    package static let zero = BigUInt(0)
     /// One.
-    public static let one = BigUInt(1)
+    package static let one = BigUInt(1)
 
     /// Creates a value from a machine integer.
-    public init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         if value == 0 {
             limbs = []
         } else if value <= UInt64(UInt32.max) {
@@ -31,7 +31,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Creates a value from an integer literal.
-    public init(integerLiteral value: UInt64) {
+    package init(integerLiteral value: UInt64) {
         self.init(value)
     }
 
@@ -50,16 +50,16 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Whether the value is zero.
-    public var isZero: Bool { limbs.isEmpty }
+    var isZero: Bool { limbs.isEmpty }
 
     /// The number of significant bits (0 for zero).
-    public var bitWidth: Int {
+    var bitWidth: Int {
         guard let top = limbs.last else { return 0 }
         return (limbs.count - 1) * 32 + (32 - top.leadingZeroBitCount)
     }
 
     /// The value as a `UInt64`, when it fits.
-    public var uint64: UInt64? {
+    var uint64: UInt64? {
         switch limbs.count {
         case 0: return 0
         case 1: return UInt64(limbs[0])
@@ -69,7 +69,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// log2 of the value (`-infinity` for zero), accurate to double precision.
-    public var log2: Double {
+    package var log2: Double {
         guard !isZero else { return -Double.infinity }
         // Take the top 64 significant bits as a double, then add the shift.
         let width = bitWidth
@@ -81,14 +81,14 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     // MARK: Arithmetic
 
     /// Sum.
-    public static func + (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
+    package static func + (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         var result = lhs
         result += rhs
         return result
     }
 
     /// In-place sum.
-    public static func += (lhs: inout BigUInt, rhs: BigUInt) {
+    package static func += (lhs: inout BigUInt, rhs: BigUInt) {
         if rhs.limbs.count > lhs.limbs.count {
             lhs.limbs.append(contentsOf: repeatElement(0, count: rhs.limbs.count - lhs.limbs.count))
         }
@@ -106,14 +106,14 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Difference; `rhs` must not exceed `lhs`.
-    public static func - (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
+    package static func - (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         var result = lhs
         result -= rhs
         return result
     }
 
     /// In-place difference; `rhs` must not exceed `lhs` (an internal invariant of the counting code).
-    public static func -= (lhs: inout BigUInt, rhs: BigUInt) {
+    package static func -= (lhs: inout BigUInt, rhs: BigUInt) {
         precondition(lhs >= rhs, "BigUInt subtraction would be negative")
         var borrow: Int64 = 0
         var i = 0
@@ -134,7 +134,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Product.
-    public static func * (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
+    package static func * (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         if lhs.isZero || rhs.isZero { return .zero }
         var out = [UInt32](repeating: 0, count: lhs.limbs.count + rhs.limbs.count)
         for i in 0..<lhs.limbs.count {
@@ -157,12 +157,12 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// In-place product.
-    public static func *= (lhs: inout BigUInt, rhs: BigUInt) {
+    package static func *= (lhs: inout BigUInt, rhs: BigUInt) {
         lhs = lhs * rhs
     }
 
     /// `base` raised to `exponent`.
-    public static func power(_ base: BigUInt, _ exponent: Int) -> BigUInt {
+    package static func power(_ base: BigUInt, _ exponent: Int) -> BigUInt {
         var result = BigUInt.one
         var b = base
         var e = exponent
@@ -175,7 +175,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Right shift by `bits`.
-    public static func >> (lhs: BigUInt, bits: Int) -> BigUInt {
+    package static func >> (lhs: BigUInt, bits: Int) -> BigUInt {
         guard bits > 0 else { return lhs }
         let limbShift = bits / 32
         let bitShift = bits % 32
@@ -190,7 +190,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     }
 
     /// Divides by a small divisor, returning quotient and remainder.
-    public func quotientAndRemainder(dividingBy divisor: UInt32) -> (quotient: BigUInt, remainder: UInt32) {
+    package func quotientAndRemainder(dividingBy divisor: UInt32) -> (quotient: BigUInt, remainder: UInt32) {
         precondition(divisor > 0, "division by zero")
         var out = [UInt32](repeating: 0, count: limbs.count)
         var rem: UInt64 = 0
@@ -205,7 +205,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     // MARK: Comparison
 
     /// Ordering.
-    public static func < (lhs: BigUInt, rhs: BigUInt) -> Bool {
+    package static func < (lhs: BigUInt, rhs: BigUInt) -> Bool {
         if lhs.limbs.count != rhs.limbs.count { return lhs.limbs.count < rhs.limbs.count }
         var i = lhs.limbs.count - 1
         while i >= 0 {
@@ -218,7 +218,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
     // MARK: Text
 
     /// The decimal representation.
-    public var description: String {
+    package var description: String {
         if isZero { return "0" }
         var chunks: [UInt32] = []
         var value = self
@@ -239,7 +239,7 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
     /// A uniform value in `0..<self`, by rejection on `bitWidth` random bits (PW-1.2).
     /// - Precondition: `self > 0`.
-    public func randomBelow<R: RandomSource>(using source: inout R) throws(SWCredError) -> BigUInt {
+    func randomBelow<R: RandomSource>(using source: inout R) throws(SWCredError) -> BigUInt {
         precondition(!isZero, "randomBelow needs a positive bound")
         let width = bitWidth
         let byteCount = (width + 7) / 8

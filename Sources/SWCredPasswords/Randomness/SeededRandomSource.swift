@@ -1,25 +1,25 @@
-public import SWCredCore
+package import SWCredCore
 
 /// A deterministic byte stream from a 64-bit seed (SplitMix64), **for tests only**.
 ///
 /// Anything generated from it is marked as not secret (``isSecret`` is `false`, PW-1.1): the whole
 /// output is determined by the seed.
 /// - Warning: never use this source for real passwords.
-public struct SeededRandomSource: RandomSource, Sendable {
+package struct SeededRandomSource: RandomSource, Sendable {
     private var state: UInt64
     private var word: UInt64 = 0
     private var remaining = 0
 
     /// Creates a stream from `seed`; equal seeds give equal streams.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// Always `false`.
-    public var isSecret: Bool { false }
+    package var isSecret: Bool { false }
 
     /// The next byte of the stream; never throws.
-    public mutating func nextByte() throws(SWCredError) -> UInt8 {
+    package mutating func nextByte() throws(SWCredError) -> UInt8 {
         if remaining == 0 {
             // SplitMix64 (Steele, Lea, Flood 2014): a fixed, well-mixed sequence.
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -38,24 +38,24 @@ public struct SeededRandomSource: RandomSource, Sendable {
 
 /// Replays a fixed byte stream, **for tests only** (for example to compare with Apple's code byte for
 /// byte, PW-2.2). Marked not secret.
-public struct ReplayRandomSource: RandomSource, Sendable {
+package struct ReplayRandomSource: RandomSource, Sendable {
     private let bytes: [UInt8]
     private var index = 0
 
     /// Creates a source that returns `bytes` in order.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Always `false`.
-    public var isSecret: Bool { false }
+    package var isSecret: Bool { false }
 
     /// How many bytes have been consumed so far.
-    public var consumed: Int { index }
+    package var consumed: Int { index }
 
     /// The next byte.
     /// - Throws: `internalError` when the stream is exhausted.
-    public mutating func nextByte() throws(SWCredError) -> UInt8 {
+    package mutating func nextByte() throws(SWCredError) -> UInt8 {
         guard index < bytes.count else {
             throw SWCredError(.internalError, "the replayed random stream ran out after \(bytes.count) bytes")
         }

@@ -1,38 +1,38 @@
-public import SWCredAssociation
+package import SWCredAssociation
 
 /// Everything a retrieval checked: the `fetch` object of `swcred verify` and `swcred fetch`.
 ///
 /// JSON fields (`spec/cli.md`): `url`, `status`, `bytes`, `contentType`, `redirected`,
 /// `accepted`, `diagnostics`, and in addition `route`, `location`, `failure`,
 /// `userInstalledRoot` and `legacyRootFallback`.
-public struct AASAFetchReport: Sendable, Hashable, Codable {
+package struct AASAFetchReport: Sendable, Hashable, Codable {
     /// The last URL requested (the legacy root after a fallback).
-    public var url: String
+    package var url: String
     /// The route taken.
-    public var route: RetrievalRoute
+    package var route: RetrievalRoute
     /// The HTTP status of the last answer, nil when no answer arrived.
-    public var status: Int?
+    package var status: Int?
     /// Body bytes received (at most the cap plus one: reading stops at byte 131 073).
-    public var bytes: Int
+    package var bytes: Int
     /// The `Content-Type` header of the last answer.
-    public var contentType: String?
+    package var contentType: String?
     /// Whether the answer was a redirect (3xx), which is never followed (AD-4.4).
-    public var redirected: Bool
+    package var redirected: Bool
     /// The redirect's `Location`, when there was one.
-    public var location: String?
+    package var location: String?
     /// Whether the file passed every retrieval rule (and, once parsed, the parse).
-    public var accepted: Bool
+    package var accepted: Bool
     /// Whether the server's chain was trusted only through a user-installed root (`--ca-file`).
-    public var userInstalledRoot: Bool
+    package var userInstalledRoot: Bool
     /// Whether the file came from the legacy root location after a 404 at `.well-known`.
-    public var legacyRootFallback: Bool
+    package var legacyRootFallback: Bool
     /// Why the file was refused, nil when accepted.
-    public var failure: RetrievalFailure?
+    package var failure: RetrievalFailure?
     /// Every rule that had something to say, in the order checked.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// Creates a report.
-    public init(
+    package init(
         url: String,
         route: RetrievalRoute,
         status: Int? = nil,
@@ -61,14 +61,14 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
     }
 
     /// Marks the report refused by `failure` and adds it as an error diagnostic.
-    public mutating func refuse(_ failure: RetrievalFailure) {
+    package mutating func refuse(_ failure: RetrievalFailure) {
         accepted = false
         self.failure = failure
         diagnostics.append(Diagnostic(.error, failure.message, rule: failure.rule))
     }
 
     /// Records that `rule` was checked and passed.
-    public mutating func pass(_ rule: String, _ message: String) {
+    package mutating func pass(_ rule: String, _ message: String) {
         diagnostics.append(Diagnostic(.passed, message, rule: rule))
     }
 
@@ -78,7 +78,7 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
     }
 
     /// Encodes every field, `null` included, so the JSON shape never changes with the outcome.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(url, forKey: .url)
         try container.encode(route, forKey: .route)
@@ -96,14 +96,14 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
 }
 
 /// A fetch's report and, when the transport rules passed, the body.
-public struct AASAFetchResult: Sendable, Hashable {
+package struct AASAFetchResult: Sendable, Hashable {
     /// What was checked.
-    public var report: AASAFetchReport
+    package var report: AASAFetchReport
     /// The body, present only when a 2xx answer arrived within the size cap.
-    public var body: [UInt8]?
+    package var body: [UInt8]?
 
     /// Creates a result.
-    public init(report: AASAFetchReport, body: [UInt8]?) {
+    package init(report: AASAFetchReport, body: [UInt8]?) {
         self.report = report
         self.body = body
     }
@@ -111,7 +111,7 @@ public struct AASAFetchResult: Sendable, Hashable {
 
 /// Fetches association files: the network as a one-method protocol, so daemons and commands can
 /// be given a live fetcher or a test one.
-public protocol AssociationFileFetcher: Sendable {
+package protocol AssociationFileFetcher: Sendable {
     /// Fetches one file under the retrieval rules. Never throws: every failure is in the report.
     func fetch(_ request: AASAFetchRequest) async -> AASAFetchResult
 }

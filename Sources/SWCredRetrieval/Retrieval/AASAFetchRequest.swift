@@ -1,5 +1,5 @@
 /// Which URL an association file is fetched from (associated-domains.md AD-4.1).
-public enum RetrievalRoute: String, Sendable, Hashable, Codable, CaseIterable {
+package enum RetrievalRoute: String, Sendable, Hashable, Codable, CaseIterable {
     /// Apple's CDN: `https://app-site-association.cdn-apple.com/a/v1/<host>[:<port>]`, with the
     /// `Apple-Proxied-Domain-Name` header; a 400–599 answer is `_SWCErrorDomain` 7.
     case cdn
@@ -8,24 +8,21 @@ public enum RetrievalRoute: String, Sendable, Hashable, Codable, CaseIterable {
     /// swcred's stand-in for the CDN when plain entries are read from the site itself: `.well-known`
     /// first, and only on HTTP 404 the legacy root `/apple-app-site-association`, with a warning.
     case origin
-
-    /// The name used in reports (`verify`'s `source`): `cdn` for the CDN, `direct` for both site routes.
-    public var sourceName: String { self == .cdn ? "cdn" : "direct" }
 }
 
 /// One association file to fetch.
-public struct AASAFetchRequest: Sendable, Hashable {
+package struct AASAFetchRequest: Sendable, Hashable {
     /// The host (and port) whose file is wanted: an entry's `aasaHost`.
-    public var host: RetrievalHost
+    package var host: RetrievalHost
     /// The route.
-    public var route: RetrievalRoute
+    package var route: RetrievalRoute
     /// Whether user-installed roots (`--ca-file`) may vouch for the server: true for
     /// `?mode=developer` entries on a device in developer mode, and for an explicit command-line
     /// fetch (AD-4.3). When they are used, the report says so.
-    public var allowUserInstalledRoots: Bool
+    package var allowUserInstalledRoots: Bool
 
     /// Creates a request.
-    public init(host: RetrievalHost, route: RetrievalRoute, allowUserInstalledRoots: Bool = false) {
+    package init(host: RetrievalHost, route: RetrievalRoute, allowUserInstalledRoots: Bool = false) {
         self.host = host
         self.route = route
         self.allowUserInstalledRoots = allowUserInstalledRoots

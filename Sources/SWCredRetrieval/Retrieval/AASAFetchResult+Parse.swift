@@ -1,4 +1,4 @@
-import SWCredAssociation
+package import SWCredAssociation
 import SWCredCore
 
 extension AASAFetchResult {
@@ -12,7 +12,7 @@ extension AASAFetchResult {
     ///
     /// - Parameter limits: the parser's limits (size and depth).
     /// - Returns: the parsed file, or nil when there was no body or it did not parse.
-    public mutating func parse(limits: AssociationFile.Limits = .init()) -> AssociationFile? {
+    package mutating func parse(limits: AssociationFile.Limits = .init()) -> AssociationFile? {
         guard report.accepted, let body else { return nil }
         do {
             let file = try AssociationFile.parse(body, limits: limits)
@@ -46,7 +46,7 @@ extension AASAFetchResult {
 extension Diagnostic {
     /// A retrieval diagnostic as `verify` shows it beside trust diagnostics: the rule id leading
     /// the message, a passed check as a note, no lint id.
-    public var leadingRule: Diagnostic {
+    package var leadingRule: Diagnostic {
         let severity: DiagnosticSeverity = self.severity == .passed ? .note : self.severity
         return Diagnostic(severity, rule.map { "\($0): \(message)" } ?? message)
     }

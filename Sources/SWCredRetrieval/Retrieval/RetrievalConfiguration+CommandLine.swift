@@ -3,7 +3,7 @@ import SWCredCore
 
 extension RetrievalConfiguration {
     /// The largest `--ca-file` read: 1 MiB of PEM is far more than any root bundle needs.
-    public static let maximumCAFileBytes = 1 << 20
+    static let maximumCAFileBytes = 1 << 20
 
     /// A configuration from command-line values: `--ca-file`, `--resolve` (repeatable) and timeouts
     /// in seconds.
@@ -17,7 +17,7 @@ extension RetrievalConfiguration {
     ///   - cdnBaseURL: another CDN base (https only), for local tests.
     /// - Throws: `fileNotFound` (66) for an unreadable CA file, `limitExceeded` for one over 1 MiB,
     ///   `usage` (64) for a malformed `--resolve` or a timeout that is not a positive number.
-    public init(
+    package init(
         caFile: String?,
         resolve: [String],
         totalTimeout: Double? = nil,

@@ -22,10 +22,10 @@ public struct RetrievalConfiguration: Sendable, Hashable {
     public var userInstalledRootsPEM: [String]
     /// `--resolve HOST:PORT:ADDR` overrides: connect to ADDR while keeping HOST for SNI, the
     /// certificate check and the `Host` header.
-    public var resolveOverrides: [ResolveOverride]
+    package var resolveOverrides: [ResolveOverride]
     /// The CDN route's base, `https://app-site-association.cdn-apple.com/a/v1/` (AD-4.1). Tests
     /// point it at a local server; it must be `https`.
-    public var cdnBaseURL: String
+    package var cdnBaseURL: String
 
     /// Whether redirects are followed as the device does (https targets only, at most
     /// ``maximumRedirects`` hops, never on the CDN route). Off by default: AD-4.4 **Decision**,

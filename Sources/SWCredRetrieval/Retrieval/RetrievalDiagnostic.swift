@@ -1,20 +1,20 @@
 /// Why a retrieval failed, in Apple's terms: the error domain and code a device would record
 /// (`HTTP` + status, `NSURLErrorDomain` −1103 / −1202 / −1001, `_SWCErrorDomain` 7,
 /// `NSCocoaErrorDomain` 3840), and the spec rule that decided it.
-public struct RetrievalFailure: Sendable, Hashable, Codable {
+package struct RetrievalFailure: Sendable, Hashable, Codable {
     /// The spec rule that refused the file.
-    public var rule: String
+    package var rule: String
     /// The error domain (`HTTP`, `NSURLErrorDomain`, `_SWCErrorDomain`, `NSCocoaErrorDomain`, `swcred`).
-    public var domain: String
+    package var domain: String
     /// The code within ``domain``.
-    public var code: Int
+    package var code: Int
     /// A sentence for a person.
-    public var message: String
+    package var message: String
     /// Whether the network failed (true) or a rule refused an answer that did arrive (false).
-    public var isNetworkFailure: Bool
+    package var isNetworkFailure: Bool
 
     /// Creates a failure.
-    public init(rule: String, domain: String, code: Int, message: String, isNetworkFailure: Bool = false) {
+    package init(rule: String, domain: String, code: Int, message: String, isNetworkFailure: Bool = false) {
         self.rule = rule
         self.domain = domain
         self.code = code
@@ -23,11 +23,11 @@ public struct RetrievalFailure: Sendable, Hashable, Codable {
     }
 
     /// `NSURLErrorDomain`.
-    public static let urlErrorDomain = "NSURLErrorDomain"
+    package static let urlErrorDomain = "NSURLErrorDomain"
     /// `HTTP`: the code is the HTTP status.
-    public static let httpDomain = "HTTP"
+    package static let httpDomain = "HTTP"
     /// `_SWCErrorDomain`, the association daemon's own domain (code 7: the CDN refused).
-    public static let swcErrorDomain = "_SWCErrorDomain"
+    package static let swcErrorDomain = "_SWCErrorDomain"
     /// `NSCocoaErrorDomain` (code 3840: the JSON did not parse).
-    public static let cocoaErrorDomain = "NSCocoaErrorDomain"
+    package static let cocoaErrorDomain = "NSCocoaErrorDomain"
 }

@@ -1,5 +1,5 @@
-import SWCredAssociation
-import SWCredCore
+package import SWCredAssociation
+package import SWCredCore
 
 extension RetrievalFailure {
     /// The refusal as the error a caller reports (AD-4): `malformedAASA` for the file's content

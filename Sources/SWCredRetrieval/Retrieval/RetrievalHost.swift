@@ -1,15 +1,15 @@
-import SWCredCore
+package import SWCredCore
 
 /// A host (and optional port) whose association file is fetched, checked before any URL is built.
 ///
 /// The host is a ``HostName`` of the DNS-name syntax: ASCII only (IDN hosts arrive as A-labels),
 /// lowercased once, with one trailing dot removed; only letters, digits, `-` and `.`, at most 253
 /// bytes, no empty label, so that nothing in it can change the URL's path or authority.
-public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
+package struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     /// The lowercased host name.
-    public let host: String
+    package let host: String
     /// A non-default port, or nil for 443.
-    public let port: Int?
+    package let port: Int?
 
     /// Creates a host from a name already parsed and a port.
     ///
@@ -20,7 +20,7 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `SWCredError.invalidParameter` when the port is out of range, or when `host` was
     ///   parsed under looser rules (`_`, URL sub-delimiters, empty labels).
-    public init(_ host: HostName, port: Int? = nil) throws {
+    package init(_ host: HostName, port: Int? = nil) throws {
         guard host.syntax == .dnsName || host.syntax == .entitlement || host.conforms(to: .dnsName) else {
             throw Self.notAHostName(host.text)
         }
@@ -35,7 +35,7 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `SWCredError.invalidParameter` when `host` is not a plain ASCII host name or the
     ///   port is out of range.
-    public init(host: String, port: Int? = nil) throws {
+    package init(host: String, port: Int? = nil) throws {
         let name: HostName
         do {
             name = try HostName(host, syntax: .dnsName)
@@ -54,7 +54,7 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     /// Parses `host` or `host:port`.
     ///
     /// - Throws: `SWCredError.invalidParameter` for anything else.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         switch parts.count {
         case 1:
@@ -70,10 +70,10 @@ public struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host` or `host:port` as it appears in URLs and CDN paths.
-    public var authority: String { port.map { "\(host):\($0)" } ?? host }
+    package var authority: String { port.map { "\(host):\($0)" } ?? host }
 
     /// The port connections go to.
-    public var effectivePort: Int { port ?? 443 }
+    package var effectivePort: Int { port ?? 443 }
 
-    public var description: String { authority }
+    package var description: String { authority }
 }

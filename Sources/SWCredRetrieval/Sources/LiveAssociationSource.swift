@@ -1,5 +1,5 @@
-import SWCredAssociation
-import SWCredCore
+public import SWCredAssociation
+package import SWCredCore
 
 /// The live `direct` and `cdn` sources of ``AssociationFileSource``: association files fetched
 /// over HTTPS by a ``LiveFileFetcher``, `SWCredRetrievalLive`'s `LiveAssociationFileFetcher`
@@ -29,11 +29,11 @@ public struct LiveAssociationSource: AssociationFileSource {
     /// `direct` or `cdn`.
     public let kind: AssociationSourceKind
     /// The fetcher (one shared HTTP client).
-    public let fetcher: any AssociationFileFetcher
+    package let fetcher: any AssociationFileFetcher
     /// The device's settings, for the user-root policy.
-    public let device: DeviceSettings
+    package let device: DeviceSettings
     /// When user-installed roots count.
-    public let userRoots: UserRootPolicy
+    package let userRoots: UserRootPolicy
 
     /// Creates a live source.
     ///
@@ -43,7 +43,7 @@ public struct LiveAssociationSource: AssociationFileSource {
     ///   - device: developer mode and managed state.
     ///   - userRoots: the user-installed root policy (default: developer entries only).
     /// - Throws: `SWCredError.invalidParameter` for `kind == .dir`.
-    public init(
+    package init(
         kind: AssociationSourceKind,
         fetcher: any AssociationFileFetcher,
         device: DeviceSettings = .init(),
@@ -59,14 +59,14 @@ public struct LiveAssociationSource: AssociationFileSource {
     }
 
     /// Shuts down the fetcher's HTTP client when it is a live one (``LiveFileFetcher``).
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         if let live = fetcher as? any LiveFileFetcher {
             try await live.shutdown()
         }
     }
 
     /// The retrieval route for a request (AD-4.1).
-    public func route(for request: AssociationFileRequest) -> RetrievalRoute {
+    package func route(for request: AssociationFileRequest) -> RetrievalRoute {
         switch (kind, request.route) {
         case (_, .modeDirect): .direct
         case (.cdn, .standard): .cdn
@@ -113,7 +113,7 @@ public struct LiveAssociationSource: AssociationFileSource {
 
 extension RetrievedAssociationFile {
     /// A live fetch result in the association module's terms.
-    public init(_ result: AASAFetchResult, source: AssociationSourceKind) {
+    package init(_ result: AASAFetchResult, source: AssociationSourceKind) {
         let report = result.report
         self.init(
             source: source,
@@ -134,7 +134,7 @@ extension RetrievedAssociationFile {
 
 extension FetchReport {
     /// The `fetch` object of `verify` from a retrieval report.
-    public init(_ report: AASAFetchReport) {
+    package init(_ report: AASAFetchReport) {
         self.init(
             url: report.url,
             status: report.status,

@@ -1,10 +1,10 @@
-public import SWCredCore
+import SWCredCore
 import Synchronization
 
 /// An association-file fetcher that talks to real servers: the HTTPS fetcher of
 /// `SWCredRetrievalLive` (`LiveAssociationFileFetcher`), seen from code that does not link the
 /// network stack.
-public protocol LiveFileFetcher: AssociationFileFetcher {
+package protocol LiveFileFetcher: AssociationFileFetcher {
     /// Fetches one URL under the retrieval rules (`swcred fetch http://…` is refused here, AD-4.2).
     func fetch(url: String, route: RetrievalRoute, allowUserInstalledRoots: Bool) async -> AASAFetchResult
     /// Shuts the HTTP client down; later calls do nothing.
@@ -17,12 +17,12 @@ public protocol LiveFileFetcher: AssociationFileFetcher {
 /// async-http-client and swift-certificates.
 public enum LiveRetrieval {
     /// Makes a live fetcher for a configuration.
-    public typealias Factory = @Sendable (RetrievalConfiguration) throws -> any LiveFileFetcher
+    package typealias Factory = @Sendable (RetrievalConfiguration) throws -> any LiveFileFetcher
 
     private static let factory = Mutex<Factory?>(nil)
 
     /// Makes `make` the factory of every later live fetcher.
-    public static func install(_ make: @escaping Factory) {
+    package static func install(_ make: @escaping Factory) {
         factory.withLock { $0 = make }
     }
 
@@ -33,7 +33,7 @@ public enum LiveRetrieval {
     ///
     /// - Throws: `internalError` when this program has no network code, or the factory's set-up
     ///   errors (`malformedInput` for unusable roots).
-    public static func makeFetcher(configuration: RetrievalConfiguration) throws -> any LiveFileFetcher {
+    package static func makeFetcher(configuration: RetrievalConfiguration) throws -> any LiveFileFetcher {
         guard let make = factory.withLock({ $0 }) else {
             throw SWCredError(
                 .internalError,
@@ -44,7 +44,7 @@ public enum LiveRetrieval {
     }
 
     /// Runs `body` with a new live fetcher, then shuts it down, whether `body` returns or throws.
-    public static func withFetcher<R: Sendable>(
+    package static func withFetcher<R: Sendable>(
         configuration: RetrievalConfiguration = RetrievalConfiguration(),
         _ body: (any LiveFileFetcher) async throws -> R
     ) async throws -> R {

@@ -94,13 +94,11 @@
 /// - Lock waits back off on the monotonic clock (`ContinuousClock`), blocking the calling
 ///   thread; the injected ``StoreClock`` only stamps dates.
 /// - An opaque per-item identifier is not stored.
-public enum StoreFormat {
+package enum StoreFormat {
     /// The format version this library reads and writes.
-    public static let version: UInt16 = 1
-    /// The header length of format 1.
-    public static let headerLength = 165
+    package static let version: UInt16 = 1
     /// The AEAD tag length.
-    public static let tagLength = 16
+    package static let tagLength = 16
     /// The magic value at offset 0.
-    public static let magic = "SWCREDKC"
+    package static let magic = "SWCREDKC"
 }

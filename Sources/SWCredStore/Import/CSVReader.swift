@@ -1,39 +1,39 @@
-public import SWCredCore
+package import SWCredCore
 
 /// Limits for ``CSVReader``, applied while reading (before anything is buffered per record).
-public struct CSVLimits: Sendable, Hashable {
+package struct CSVLimits: Sendable, Hashable {
     /// Fields in one record. Default 64 (the widest export read here, Firefox's, has 9).
-    public var maxFieldsPerRecord: Int = 64
+    package var maxFieldsPerRecord: Int = 64
     /// Bytes in one field, quotes included. Default 64 KiB (notes can be long; passwords are at
     /// most 4,096 bytes in the store anyway).
-    public var maxFieldBytes: Int = 64 * 1024
+    package var maxFieldBytes: Int = 64 * 1024
     /// Records, the header included. Default 100,001.
-    public var maxRecords: Int = 100_001
+    package var maxRecords: Int = 100_001
 
     /// The defaults.
-    public init() {}
+    package init() {}
 }
 
 /// One field of a CSV record: where it is in the input and where it starts in the text.
 ///
 /// The field's bytes are not copied: ``CSVReader/decode(_:in:into:)`` writes them unescaped into a
 /// buffer the caller chooses (a password goes straight into guarded memory).
-public struct CSVField: Sendable, Hashable {
+package struct CSVField: Sendable, Hashable {
     /// The first content byte (after an opening quote) in the input.
-    public var start: Int
+    package var start: Int
     /// One past the last content byte (before a closing quote).
-    public var end: Int
+    package var end: Int
     /// Whether the field holds doubled quotes (`""`) that decoding collapses.
-    public var hasEscapedQuotes: Bool
+    var hasEscapedQuotes: Bool
     /// The 1-based line where the field starts.
-    public var line: Int
+    package var line: Int
     /// The input offset where the field's line starts (for the column).
-    public var lineStart: Int
+    package var lineStart: Int
     /// The input offset where the field starts (its opening quote, if any).
-    public var fieldStart: Int
+    var fieldStart: Int
 
     /// The decoded length is at most the raw length.
-    public var rawCount: Int { end - start }
+    package var rawCount: Int { end - start }
 }
 
 /// A strict RFC 4180 CSV reader over bytes.
@@ -58,7 +58,7 @@ public struct CSVField: Sendable, Hashable {
 /// record count, and (as far as their public API shows) report errors without a line and column.
 /// This reader is ~250 lines, works on bytes in place, and has its
 /// own fuzz target (`credential-import`, FuzzTesting/).
-public enum CSVReader {
+package enum CSVReader {
     /// Calls `body` with each record in order.
     ///
     /// - Parameters:
@@ -67,7 +67,7 @@ public enum CSVReader {
     ///   - body: receives the fields of one record; it may throw to stop.
     /// - Throws: `malformedInput` (syntax, UTF-8, NUL), `limitExceeded` (a limit of `limits`), or
     ///   what `body` throws.
-    public static func forEachRecord(
+    package static func forEachRecord(
         in bytes: UnsafeRawBufferPointer,
         limits: CSVLimits = CSVLimits(),
         _ body: ([CSVField]) throws(SWCredError) -> Void
@@ -217,7 +217,7 @@ public enum CSVReader {
 
     /// Writes the field's decoded bytes (doubled quotes collapsed) into `buffer`, which must hold
     /// at least ``CSVField/rawCount`` bytes, and returns how many were written.
-    public static func decode(
+    package static func decode(
         _ field: CSVField, in bytes: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer
     ) -> Int {
         precondition(buffer.count >= field.rawCount, "decode buffer too small")
@@ -233,7 +233,7 @@ public enum CSVReader {
     }
 
     /// The field's decoded text. Use for non-secret fields only.
-    public static func string(_ field: CSVField, in bytes: UnsafeRawBufferPointer) -> String {
+    package static func string(_ field: CSVField, in bytes: UnsafeRawBufferPointer) -> String {
         if !field.hasEscapedQuotes {
             // Valid UTF-8: checked for the whole input before any record is read.
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
@@ -246,7 +246,7 @@ public enum CSVReader {
     }
 
     /// `line L, column C` of a field's start, for messages.
-    public static func position(of field: CSVField, in bytes: UnsafeRawBufferPointer) -> String {
+    package static func position(of field: CSVField, in bytes: UnsafeRawBufferPointer) -> String {
         "line \(field.line), column \(column(of: field.fieldStart, lineStart: field.lineStart, in: bytes))"
     }
 

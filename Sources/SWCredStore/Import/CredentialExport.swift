@@ -1,11 +1,11 @@
-public import SWCredCore
+package import SWCredCore
 import SWCredSodium
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The formats `swcred export` writes (cli.md "swcred export").
-public enum CredentialExportFormat: String, Sendable, CaseIterable, Hashable {
+package enum CredentialExportFormat: String, Sendable, CaseIterable, Hashable {
     /// One `{"schema":"swcred/1","server","account","password","port"}` object per line (`port` is
     /// null for "unspecified"; `protocol` is added for `http` items), read back losslessly by
     /// `import`. Keys are sorted.
@@ -20,7 +20,7 @@ public enum CredentialExportFormat: String, Sendable, CaseIterable, Hashable {
 ///
 /// The output holds passwords: the caller wipes it (``Sodium/memzero(_:)``) after writing it.
 /// Passwords are written byte for byte; none passes through `JSONEncoder` or a `String`.
-public enum CredentialExport {
+package enum CredentialExport {
     /// The password items of `items` (negative entries are never exported), encoded.
     ///
     /// CSV fields are quoted when they hold a comma, a quote, CR or LF (RFC 4180), with quotes
@@ -29,7 +29,7 @@ public enum CredentialExport {
     ///
     /// - Throws: `malformedInput` (65) when a password, account or server is not valid UTF-8
     ///   (JSON and the CSV exports are text), naming the server only.
-    public static func encode(_ items: [InternetPasswordItem], as format: CredentialExportFormat) throws(SWCredError)
+    package static func encode(_ items: [InternetPasswordItem], as format: CredentialExportFormat) throws(SWCredError)
         -> [UInt8]
     {
         var out: [UInt8] = []
@@ -123,7 +123,7 @@ extension CredentialExport {
     /// passwords are never readable by others. A symbolic link is never followed (`O_NOFOLLOW`).
     /// - Throws: `outputExists` (74) when the file exists without `replace`; `ioFailure` naming
     ///   the step.
-    public static func write(_ bytes: [UInt8], toFile path: String, replace: Bool) throws(SWCredError) {
+    package static func write(_ bytes: [UInt8], toFile path: String, replace: Bool) throws(SWCredError) {
         var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW
         if !replace { flags |= O_EXCL }
         let fd = Glibc.open(path, flags, 0o600)

@@ -1,9 +1,9 @@
-public import Foundation
-public import SWCredCore
+package import Foundation
+package import SWCredCore
 
 /// What an import does when an item with a row's key already exists, in the store or earlier in
 /// the same file (cli.md `--on-conflict`).
-public enum ImportConflictPolicy: String, Sendable, CaseIterable, Hashable {
+package enum ImportConflictPolicy: String, Sendable, CaseIterable, Hashable {
     /// Fail with `duplicateItem` (45); nothing is written.
     case fail
     /// Keep the existing item; the row counts as `skipped`.
@@ -14,20 +14,20 @@ public enum ImportConflictPolicy: String, Sendable, CaseIterable, Hashable {
 
 /// The counts of an import (cli.md JSON `rows`, `added`, `updated`, `skipped`, `unchanged`).
 /// `added + updated + skipped + unchanged == rows`.
-public struct ImportSummary: Sendable, Hashable, Codable {
+package struct ImportSummary: Sendable, Hashable, Codable {
     /// Data rows read.
-    public var rows: Int
+    package var rows: Int
     /// New items.
-    public var added = 0
+    package var added = 0
     /// Existing items whose password was replaced (`--on-conflict update`).
-    public var updated = 0
+    package var updated = 0
     /// Rows not imported: not a login, not a web URL, or a conflict under `--on-conflict skip`.
-    public var skipped = 0
+    package var skipped = 0
     /// Rows whose item already exists with the same password.
-    public var unchanged = 0
+    package var unchanged = 0
 
     /// Counts for `rows` rows, nothing done yet.
-    public init(rows: Int) { self.rows = rows }
+    package init(rows: Int) { self.rows = rows }
 }
 
 extension CredentialFile {
@@ -35,7 +35,7 @@ extension CredentialFile {
     /// Web Credentials layer write, so `request`, `show` and `list` find imported items: server =
     /// host, port, protocol, authentication type `form`, label `host (account)`, comment `default`,
     /// creator `swca`, access group `com.apple.cfnetwork`, synchronizable.
-    public static func item(for credential: ImportedCredential, secret: [UInt8]?) -> InternetPasswordItem {
+    package static func item(for credential: ImportedCredential, secret: [UInt8]?) -> InternetPasswordItem {
         .websitePassword(
             server: credential.site.host, account: credential.account, port: credential.site.port,
             protocolCode: credential.site.protocolCode, secret: secret)
@@ -55,7 +55,7 @@ extension CredentialFile {
     ///   `limitExceeded` (27) when the store would hold too many items; `invalidParameter` from
     ///   the store's own checks. `contents` may be partly changed on error: run this inside a
     ///   transaction (which then writes nothing) or on a copy.
-    public func apply(
+    package func apply(
         to contents: inout StoreContents, onConflict policy: ImportConflictPolicy, at date: Date
     ) throws(SWCredError) -> ImportSummary {
         var summary = ImportSummary(rows: rows)

@@ -1,32 +1,32 @@
 internal import Foundation
-public import SWCredCore
-public import SWCredSodium
+package import SWCredCore
+package import SWCredSodium
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Limits for reading a password export, applied before the input is read whole.
-public struct ImportLimits: Sendable, Hashable {
+package struct ImportLimits: Sendable, Hashable {
     /// The largest input, checked from `fstat` before reading a file, and while reading a pipe.
     /// Default 16 MiB: the store's own default file limit, so a larger export could not be stored.
-    public var maxInputBytes: Int = 16 << 20
+    package var maxInputBytes: Int = 16 << 20
     /// The CSV reader's limits.
-    public var csv = CSVLimits()
+    package var csv = CSVLimits()
     /// The longest JSON line, in bytes. Default 64 KiB.
-    public var maxJSONLineBytes: Int = 64 * 1024
+    var maxJSONLineBytes: Int = 64 * 1024
 
     /// The defaults.
-    public init() {}
+    package init() {}
 }
 
 /// One credential read from an export: the site, the account, and where its password is.
-public struct ImportedCredential: Sendable, Hashable {
+package struct ImportedCredential: Sendable, Hashable {
     /// The 1-based line of the row (its first line when a quoted field spans lines).
-    public var line: Int
+    package var line: Int
     /// The site (host, port, protocol).
-    public var site: ImportedSite
+    package var site: ImportedSite
     /// The account (user name); may be empty.
-    public var account: String
+    package var account: String
     /// Where the password is in ``CredentialFile``'s guarded buffer.
     var secret: Range<Int>
 }
@@ -39,19 +39,19 @@ public struct ImportedCredential: Sendable, Hashable {
 /// in a Swift `String` or array here (JSON lines are the exception: the JSON reader makes a
 /// `String`, which is copied into the buffer at once and cannot be wiped). Errors name the line and
 /// column of the bad row or field and never a field's content.
-public struct CredentialFile: Sendable {
+package struct CredentialFile: Sendable {
     /// The format read (the detected one for `auto`).
-    public let format: CredentialFileFormat
+    package let format: CredentialFileFormat
     /// The data rows read, header and blank lines excluded: imported plus skipped.
-    public let rows: Int
+    package let rows: Int
     /// The credentials to import, in file order.
-    public let credentials: [ImportedCredential]
+    package let credentials: [ImportedCredential]
     /// Rows skipped on reading (Bitwarden items that are not logins, non-web URLs): line and why.
-    public let skipped: [(line: Int, reason: String)]
+    package let skipped: [(line: Int, reason: String)]
     private let secrets: SecureBytes
 
     /// Calls `body` with the password of `credential`. Do not let the pointer escape.
-    public func withPassword<R, E: Error>(
+    package func withPassword<R, E: Error>(
         of credential: ImportedCredential, _ body: (UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
         try secrets.withUnsafeBytes { (all: UnsafeRawBufferPointer) throws(E) -> R in
@@ -65,7 +65,7 @@ public struct CredentialFile: Sendable {
     /// `fstat` size before reading.
     /// - Throws: `fileNotFound` (66), `limitExceeded` (27), `malformedInput` (not a regular file),
     ///   `ioFailure`, `resourceExhausted`.
-    public static func read(path: String, limits: ImportLimits = ImportLimits()) throws(SWCredError) -> SecureBytes {
+    package static func read(path: String, limits: ImportLimits = ImportLimits()) throws(SWCredError) -> SecureBytes {
         guard let fd = try POSIX.openIfExists(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, step: "import: open") else {
             throw SWCredError(.fileNotFound, "no file at \(path)")
         }
@@ -87,7 +87,7 @@ public struct CredentialFile: Sendable {
 
     /// Reads a descriptor (a pipe, standard input) to its end into guarded memory, failing with
     /// `limitExceeded` (27) as soon as more than ``ImportLimits/maxInputBytes`` arrive.
-    public static func read(
+    package static func read(
         descriptor fd: Int32, limits: ImportLimits = ImportLimits(), origin: String = "standard input"
     ) throws(SWCredError) -> SecureBytes {
         try read(descriptor: fd, limits: limits, origin: origin, initialCapacity: 64 * 1024)
@@ -135,7 +135,7 @@ public struct CredentialFile: Sendable {
     /// - Returns: the parsed file, its passwords in guarded memory.
     /// - Throws: `malformedInput` (65) naming the line and column of the first bad row or field;
     ///   `limitExceeded` (27) for a CSV limit.
-    public static func parse(
+    package static func parse(
         _ input: SecureBytes,
         format: CredentialFileFormat? = nil,
         limits: ImportLimits = ImportLimits(),
@@ -160,7 +160,7 @@ public struct CredentialFile: Sendable {
     /// Parses an export held in ordinary memory (tests, fuzzing): the bytes are copied into
     /// guarded memory first; the caller's copy is not wiped.
     /// - Throws: as ``parse(_:format:limits:storeLimits:)``, and `resourceExhausted`.
-    public static func parse(
+    package static func parse(
         copying bytes: [UInt8], format: CredentialFileFormat? = nil, limits: ImportLimits = ImportLimits()
     ) throws(SWCredError) -> CredentialFile {
         try parse(try SecureBytes(copying: bytes), format: format, limits: limits)

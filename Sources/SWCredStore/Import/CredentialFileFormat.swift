@@ -17,7 +17,7 @@
 /// (`Title`, `Username`, `Password` and `Url` or `Website`, or `URL` beside one of 1Password's own
 /// `Favorite`, `Archived`, `Tags`), Safari (`Title`, `URL`, `Username`, `Password`), Chrome (`name`,
 /// `url`, `username`, `password`). Other columns are ignored.
-public enum CredentialFileFormat: String, Sendable, CaseIterable, Hashable {
+package enum CredentialFileFormat: String, Sendable, CaseIterable, Hashable {
     case safari, chrome, firefox, bitwarden
     case onePassword = "1password"
     case jsonl

@@ -14,13 +14,13 @@ import SWCredCore
 ///   and so is a host with characters outside `a-z 0-9 - . _` (non-ASCII names must be given as
 ///   A-labels, `xn--…`), an empty label, an IPv6 literal, or a port outside 1–65535;
 /// - user info (`user@`) is dropped; the path, query and fragment are ignored.
-public struct ImportedSite: Sendable, Hashable {
+package struct ImportedSite: Sendable, Hashable {
     /// The canonical host.
-    public var host: String
+    package var host: String
     /// The port, 0 when the URL gives none or the scheme's default.
-    public var port: UInt16
+    package var port: UInt16
     /// `htps` or `http`.
-    public var protocolCode: String
+    package var protocolCode: String
 
     /// What reading a URL gave.
     enum Outcome: Equatable {
@@ -98,7 +98,7 @@ public struct ImportedSite: Sendable, Hashable {
     }
 
     /// The URL an export writes for this site: `https://host[:port]/` (or `http://`).
-    public var url: String {
+    package var url: String {
         let scheme = protocolCode == "http" ? "http" : "https"
         return port == 0 ? "\(scheme)://\(host)/" : "\(scheme)://\(host):\(port)/"
     }

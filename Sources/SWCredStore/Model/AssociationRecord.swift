@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// One association record of the emulated association daemon (spec/store.md §2.3): the state of
 /// one (service, app identifier, domain) triple.
@@ -8,7 +8,7 @@ public import Foundation
 /// precision; `Date.distantPast` and `Date.distantFuture` are representable.
 public struct AssociationRecord: Sendable, Hashable, Codable {
     /// The associated-domains service.
-    public enum Service: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Service: String, Sendable, Hashable, Codable, CaseIterable {
         /// `webcredentials`.
         case webcredentials
         /// `applinks`.
@@ -22,13 +22,13 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// An entitlement mode (`?mode=`).
-    public enum Mode: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    package enum Mode: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
         /// `?mode=developer`.
         case developer
         /// `?mode=managed`.
         case managed
 
-        public static func < (lhs: Mode, rhs: Mode) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Mode, rhs: Mode) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// A user or site approval state.
@@ -42,7 +42,7 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// Where the record's decision came from.
-    public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Source: String, Sendable, Hashable, Codable, CaseIterable {
         /// From a downloaded association file.
         case downloaded
         /// Built in.
@@ -52,16 +52,16 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// The last error of a check.
-    public struct LastError: Sendable, Hashable, Codable {
+    package struct LastError: Sendable, Hashable, Codable {
         /// The error domain.
-        public var domain: String
+        package var domain: String
         /// The integer code.
-        public var code: Int64
+        package var code: Int64
         /// A message of at most 1,024 UTF-8 bytes.
-        public var message: String
+        package var message: String
 
         /// Creates an error record.
-        public init(domain: String, code: Int64, message: String) {
+        package init(domain: String, code: Int64, message: String) {
             self.domain = domain
             self.code = code
             self.message = message
@@ -69,16 +69,16 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// What was last retrieved for the domain (optional; explains decisions).
-    public struct FileInfo: Sendable, Hashable, Codable {
+    package struct FileInfo: Sendable, Hashable, Codable {
         /// A digest of the file (for example SHA-256), at most 64 bytes.
-        public var digest: [UInt8]
+        package var digest: [UInt8]
         /// The file size in bytes.
-        public var size: UInt64
+        package var size: UInt64
         /// When it was retrieved.
-        public var retrievedAt: Date
+        package var retrievedAt: Date
 
         /// Creates file information.
-        public init(digest: [UInt8], size: UInt64, retrievedAt: Date) {
+        package init(digest: [UInt8], size: UInt64, retrievedAt: Date) {
             self.digest = digest
             self.size = size
             self.retrievedAt = retrievedAt
@@ -86,20 +86,20 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// The record key: service, app identifier, host, port and wildcard flag.
-    public struct Key: Sendable, Hashable, Codable {
+    package struct Key: Sendable, Hashable, Codable {
         /// The service.
-        public var service: Service
+        package var service: Service
         /// `<TeamID>.<bundle id>`, exactly as given.
-        public var appID: String
+        package var appID: String
         /// The lowercased host, without the `*.` prefix.
-        public var host: String
+        package var host: String
         /// The port (1–65535), or `nil`.
-        public var port: UInt16?
+        package var port: UInt16?
         /// Whether the domain was given as `*.host`.
-        public var isWildcard: Bool
+        package var isWildcard: Bool
 
         /// Creates a key.
-        public init(service: Service, appID: String, host: String, port: UInt16? = nil, isWildcard: Bool = false) {
+        package init(service: Service, appID: String, host: String, port: UInt16? = nil, isWildcard: Bool = false) {
             self.service = service
             self.appID = appID
             self.host = host
@@ -108,12 +108,12 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
         }
 
         // Exact bytes, not Unicode canonical equivalence.
-        public static func == (lhs: Key, rhs: Key) -> Bool {
+        package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.service == rhs.service && lhs.port == rhs.port && lhs.isWildcard == rhs.isWildcard
                 && ExactBytes.equal(lhs.appID, rhs.appID) && ExactBytes.equal(lhs.host, rhs.host)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(service)
             hasher.combine(port)
             hasher.combine(isWildcard)
@@ -123,36 +123,36 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// The service (stored lowercased by its raw value).
-    public var service: Service
+    package var service: Service
     /// `<TeamID>.<bundle id>`, exactly as given.
-    public var appID: String
+    package var appID: String
     /// The lowercased host (no `*.` prefix; see ``isWildcard``).
-    public var host: String
+    package var host: String
     /// The port (1–65535), or `nil`.
-    public var port: UInt16?
+    package var port: UInt16?
     /// Whether the domain was given as `*.host`.
-    public var isWildcard: Bool
+    package var isWildcard: Bool
     /// The entitlement's modes.
-    public var modes: Set<Mode>
+    package var modes: Set<Mode>
     /// The user's approval.
-    public var userApproval: Approval
+    package var userApproval: Approval
     /// The site's approval (from its association file).
-    public var siteApproval: Approval
+    package var siteApproval: Approval
     /// When the domain was last checked.
-    public var lastChecked: Date
+    package var lastChecked: Date
     /// When it is due for the next check.
-    public var nextCheck: Date
+    package var nextCheck: Date
     /// Consecutive failed checks.
-    public var retryCount: UInt32
+    package var retryCount: UInt32
     /// The last check's error, if it failed.
-    public var lastError: LastError?
+    package var lastError: LastError?
     /// Where the decision came from.
-    public var source: Source
+    package var source: Source
     /// What was last retrieved, if recorded.
-    public var lastFile: FileInfo?
+    package var lastFile: FileInfo?
 
     /// Creates a record.
-    public init(
+    package init(
         service: Service,
         appID: String,
         host: String,
@@ -185,5 +185,5 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// This record's key.
-    public var key: Key { Key(service: service, appID: appID, host: host, port: port, isWildcard: isWildcard) }
+    package var key: Key { Key(service: service, appID: appID, host: host, port: port, isWildcard: isWildcard) }
 }

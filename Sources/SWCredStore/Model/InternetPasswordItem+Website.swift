@@ -35,7 +35,7 @@ extension InternetPasswordItem {
 extension ItemQuery {
     /// The "Passwords not saved" entries for `server`: any port, any synchronizable value
     /// (spec/store.md §2.2). One such entry stops every save of a password for the server.
-    public static func passwordsNeverSaved(server: String) -> ItemQuery {
+    static func passwordsNeverSaved(server: String) -> ItemQuery {
         ItemQuery(
             server: server, account: InternetPasswordItem.negativeEntryAccount, synchronizable: .any, isNegative: true)
     }
@@ -44,7 +44,7 @@ extension ItemQuery {
 extension StoreContents {
     /// Whether the device owner chose never to save passwords for `server` (a "Passwords not
     /// saved" entry exists; ``ItemQuery/passwordsNeverSaved(server:)``).
-    public func passwordsAreNeverSaved(for server: String) -> Bool {
+    func passwordsAreNeverSaved(for server: String) -> Bool {
         !items(matching: .passwordsNeverSaved(server: server)).isEmpty
     }
 

@@ -93,7 +93,7 @@ public struct InternetPasswordItem: Sendable, Hashable, Codable {
     /// A Safari "Passwords not saved" entry for `server` (spec/store.md §2.2): account
     /// `Passwords not saved`, access group `com.apple.cfnetwork`, authentication type `form`,
     /// synchronizable, negative, no secret.
-    public static func negativeEntry(server: String, port: UInt16 = 0) -> InternetPasswordItem {
+    package static func negativeEntry(server: String, port: UInt16 = 0) -> InternetPasswordItem {
         InternetPasswordItem(
             server: server,
             account: negativeEntryAccount,
@@ -109,7 +109,7 @@ public struct InternetPasswordItem: Sendable, Hashable, Codable {
     }
 
     /// The nine-attribute uniqueness key of this item (spec/store.md §3).
-    public var key: ItemKey {
+    package var key: ItemKey {
         ItemKey(
             accessGroup: accessGroup,
             synchronizable: synchronizable,
@@ -183,28 +183,28 @@ extension InternetPasswordItem: CustomStringConvertible, CustomDebugStringConver
 /// The nine attributes that make an item unique (spec/store.md §3, after Apple's
 /// `errSecDuplicateItem`): access group, synchronizable, server, account, port, protocol,
 /// authentication type, path and security domain. Compared as exact bytes.
-public struct ItemKey: Sendable, Hashable, Codable {
+package struct ItemKey: Sendable, Hashable, Codable {
     /// `kSecAttrAccessGroup`.
-    public var accessGroup: String
+    package var accessGroup: String
     /// `kSecAttrSynchronizable`.
-    public var synchronizable: Bool
+    package var synchronizable: Bool
     /// `kSecAttrServer`.
-    public var server: String
+    package var server: String
     /// `kSecAttrAccount`.
-    public var account: String
+    package var account: String
     /// `kSecAttrPort`.
-    public var port: UInt16
+    package var port: UInt16
     /// `kSecAttrProtocol`.
-    public var protocolCode: String
+    package var protocolCode: String
     /// `kSecAttrAuthenticationType`.
-    public var authenticationType: String
+    package var authenticationType: String
     /// `kSecAttrPath`.
-    public var path: String
+    package var path: String
     /// `kSecAttrSecurityDomain`.
-    public var securityDomain: String
+    package var securityDomain: String
 
     /// Creates a key.
-    public init(
+    package init(
         accessGroup: String, synchronizable: Bool, server: String, account: String, port: UInt16,
         protocolCode: String, authenticationType: String, path: String, securityDomain: String
     ) {
@@ -221,7 +221,7 @@ public struct ItemKey: Sendable, Hashable, Codable {
 
     // Exact-byte comparison: Swift's String equality uses canonical equivalence, which would
     // merge differently normalised keys, so compare and hash the UTF-8 bytes instead.
-    public static func == (lhs: ItemKey, rhs: ItemKey) -> Bool {
+    package static func == (lhs: ItemKey, rhs: ItemKey) -> Bool {
         lhs.synchronizable == rhs.synchronizable && lhs.port == rhs.port
             && ExactBytes.equal(lhs.server, rhs.server) && ExactBytes.equal(lhs.account, rhs.account)
             && ExactBytes.equal(lhs.accessGroup, rhs.accessGroup)
@@ -230,7 +230,7 @@ public struct ItemKey: Sendable, Hashable, Codable {
             && ExactBytes.equal(lhs.path, rhs.path) && ExactBytes.equal(lhs.securityDomain, rhs.securityDomain)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         // The same sequence as ItemKey.combine(_:into:), so that an item and its key hash alike.
         hasher.combine(synchronizable)
         hasher.combine(port)

@@ -84,7 +84,7 @@ public struct ItemQuery: Sendable, Hashable, Codable {
     }
 
     /// The query that matches exactly the item with this uniqueness key.
-    public init(key: ItemKey) {
+    package init(key: ItemKey) {
         self.init(
             server: key.server, account: key.account, port: key.port, protocolCode: key.protocolCode,
             authenticationType: key.authenticationType, path: key.path, securityDomain: key.securityDomain,
@@ -116,38 +116,38 @@ public struct ItemQuery: Sendable, Hashable, Codable {
 ///
 /// Setting ``isNegative`` to `true` removes the secret. The creation date never changes; the
 /// modification date is set by the store.
-public struct ItemUpdate: Sendable, Hashable, Codable {
+package struct ItemUpdate: Sendable, Hashable, Codable {
     /// New `kSecAttrServer`.
-    public var server: String?
+    package var server: String?
     /// New `kSecAttrAccount`.
-    public var account: String?
+    package var account: String?
     /// New `kSecAttrPort`.
-    public var port: UInt16?
+    package var port: UInt16?
     /// New `kSecAttrProtocol`.
-    public var protocolCode: String?
+    package var protocolCode: String?
     /// New `kSecAttrAuthenticationType`.
-    public var authenticationType: String?
+    package var authenticationType: String?
     /// New `kSecAttrPath`.
-    public var path: String?
+    package var path: String?
     /// New `kSecAttrSecurityDomain`.
-    public var securityDomain: String?
+    package var securityDomain: String?
     /// New `kSecAttrLabel`.
-    public var label: String?
+    package var label: String?
     /// New `kSecAttrComment`.
-    public var comment: String?
+    package var comment: String?
     /// New `kSecAttrCreator`.
-    public var creator: String?
+    package var creator: String?
     /// New `kSecAttrAccessGroup`.
-    public var accessGroup: String?
+    package var accessGroup: String?
     /// New `kSecAttrSynchronizable`.
-    public var synchronizable: Bool?
+    package var synchronizable: Bool?
     /// New `kSecAttrIsNegative`.
-    public var isNegative: Bool?
+    package var isNegative: Bool?
     /// New `kSecValueData`.
-    public var secret: [UInt8]?
+    package var secret: [UInt8]?
 
     /// Creates an update; every attribute defaults to "unchanged".
-    public init(
+    package init(
         server: String? = nil, account: String? = nil, port: UInt16? = nil, protocolCode: String? = nil,
         authenticationType: String? = nil, path: String? = nil, securityDomain: String? = nil,
         label: String? = nil, comment: String? = nil, creator: String? = nil, accessGroup: String? = nil,
@@ -170,7 +170,7 @@ public struct ItemUpdate: Sendable, Hashable, Codable {
     }
 
     /// Applies the update to `item` (dates untouched).
-    public func applied(to item: InternetPasswordItem) -> InternetPasswordItem {
+    package func applied(to item: InternetPasswordItem) -> InternetPasswordItem {
         var out = item
         if let server { out.server = server }
         if let account { out.account = account }
@@ -193,7 +193,7 @@ public struct ItemUpdate: Sendable, Hashable, Codable {
 
 extension ItemUpdate: CustomStringConvertible {
     /// The changed attribute names; the secret is never printed.
-    public var description: String {
+    package var description: String {
         "ItemUpdate(secret: \(secret == nil ? "unchanged" : "<redacted>"))"
     }
 }

@@ -1,5 +1,5 @@
-public import Foundation
-public import SWCredCore
+package import Foundation
+package import SWCredCore
 
 /// One passkey (a discoverable WebAuthn credential, as iCloud Keychain keeps it), stored beside
 /// the internet passwords in the same sealed payload (payload schema 2, ``StoreFormat``).
@@ -10,35 +10,35 @@ public import SWCredCore
 ///
 /// Passkeys are unique by (``rpID``, ``credentialID``) and, as WebAuthn's authenticatorMakeCredential
 /// requires, by (``rpID``, ``userHandle``): a new registration for the same user replaces the old one.
-public struct PasskeyItem: Sendable, Hashable {
+package struct PasskeyItem: Sendable, Hashable {
     /// The credential ID (1–1023 bytes, WebAuthn §5.8.1 limit).
-    public var credentialID: [UInt8]
+    package var credentialID: [UInt8]
     /// The relying party identifier (a lowercase domain, 1–253 bytes).
-    public var rpID: String
+    package var rpID: String
     /// The user handle (`user.id`, 1–64 bytes, WebAuthn §5.4.3).
-    public var userHandle: [UInt8]
+    package var userHandle: [UInt8]
     /// `user.name` (0–512 bytes).
-    public var userName: String
+    package var userName: String
     /// `user.displayName` (0–512 bytes).
-    public var displayName: String
+    package var displayName: String
     /// The raw P-256 private scalar (exactly 32 bytes). Never printed.
-    public var privateKey: [UInt8]
+    package var privateKey: [UInt8]
     /// Set by the store on add.
-    public var creationDate: Date
+    package var creationDate: Date
     /// Set on add and on every assertion.
-    public var lastUsedDate: Date
+    package var lastUsedDate: Date
 
     /// The private key's size.
-    public static let privateKeyLength = 32
+    static let privateKeyLength = 32
     /// WebAuthn's credential ID ceiling.
-    public static let maxCredentialIDBytes = 1023
+    static let maxCredentialIDBytes = 1023
     /// WebAuthn's user handle ceiling.
-    public static let maxUserHandleBytes = 64
+    static let maxUserHandleBytes = 64
     /// The user name and display name ceiling.
-    public static let maxNameBytes = 512
+    static let maxNameBytes = 512
 
     /// Creates a passkey item. Dates default to the epoch; the store sets them on add.
-    public init(
+    package init(
         credentialID: [UInt8], rpID: String, userHandle: [UInt8], userName: String, displayName: String,
         privateKey: [UInt8], creationDate: Date = Date(timeIntervalSince1970: 0),
         lastUsedDate: Date = Date(timeIntervalSince1970: 0)
@@ -55,7 +55,7 @@ public struct PasskeyItem: Sendable, Hashable {
 
     /// Checks every field against its limit.
     /// - Throws: `invalidParameter` naming the field (never its value for the key).
-    public func validate() throws(SWCredError) {
+    package func validate() throws(SWCredError) {
         guard !credentialID.isEmpty, credentialID.count <= Self.maxCredentialIDBytes else {
             throw SWCredError(.invalidParameter, "a passkey's credential ID must be 1-1023 bytes")
         }
@@ -76,15 +76,15 @@ public struct PasskeyItem: Sendable, Hashable {
 
 extension PasskeyItem: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The public attributes; the private key is a redaction marker.
-    public var description: String {
+    package var description: String {
         "PasskeyItem(rpID: \(rpID), userName: \(userName), credentialID: \(credentialID.count) bytes, privateKey: <redacted>)"
     }
 
     /// Same as ``description``.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// A mirror without the private key.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(
             self,
             children: [
@@ -99,12 +99,12 @@ extension PasskeyItem: CustomStringConvertible, CustomDebugStringConvertible, Cu
 
 extension StoreContents {
     /// Passkeys for `rpID` (exact bytes), in insertion order.
-    public func passkeys(rpID: String) -> [PasskeyItem] {
+    package func passkeys(rpID: String) -> [PasskeyItem] {
         passkeys.filter { ExactBytes.equal($0.rpID, rpID) }
     }
 
     /// The passkey with this RP ID and credential ID, if any.
-    public func passkey(rpID: String, credentialID: [UInt8]) -> PasskeyItem? {
+    package func passkey(rpID: String, credentialID: [UInt8]) -> PasskeyItem? {
         passkeys.first { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID }
     }
 
@@ -114,7 +114,7 @@ extension StoreContents {
     /// - Throws: `invalidParameter` (a field over its limit), `duplicateItem` (the credential ID is
     ///   taken), `limitExceeded` (items and passkeys together over `maxItems`).
     @discardableResult
-    public mutating func addPasskey(_ passkey: PasskeyItem, at date: Date) throws(SWCredError) -> PasskeyItem? {
+    package mutating func addPasskey(_ passkey: PasskeyItem, at date: Date) throws(SWCredError) -> PasskeyItem? {
         var passkey = passkey
         let stamp = date.roundedToMilliseconds
         passkey.creationDate = stamp
@@ -140,7 +140,7 @@ extension StoreContents {
 
     /// Sets the last-use date of a passkey.
     /// - Throws: `itemNotFound`.
-    public mutating func markPasskeyUsed(rpID: String, credentialID: [UInt8], at date: Date) throws(SWCredError) {
+    package mutating func markPasskeyUsed(rpID: String, credentialID: [UInt8], at date: Date) throws(SWCredError) {
         guard let index = passkeys.firstIndex(where: { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID })
         else { throw SWCredError(.itemNotFound, "no passkey with this credential ID for \(rpID)") }
         passkeys[index].lastUsedDate = date.roundedToMilliseconds
@@ -150,7 +150,7 @@ extension StoreContents {
     /// - Returns: the removed passkey.
     /// - Throws: `itemNotFound`.
     @discardableResult
-    public mutating func deletePasskey(rpID: String, credentialID: [UInt8]) throws(SWCredError) -> PasskeyItem {
+    package mutating func deletePasskey(rpID: String, credentialID: [UInt8]) throws(SWCredError) -> PasskeyItem {
         guard let index = passkeys.firstIndex(where: { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID })
         else { throw SWCredError(.itemNotFound, "no passkey with this credential ID for \(rpID)") }
         return passkeys.remove(at: index)

@@ -22,30 +22,30 @@ public import SWCredCore
 /// Items keep their insertion order. Dates are stored at millisecond precision.
 public struct StoreContents: Sendable {
     /// The newest payload schema version this library reads and writes (2 adds passkeys).
-    public static let currentSchemaVersion: UInt16 = 2
+    package static let currentSchemaVersion: UInt16 = 2
     /// The schema of contents without passkeys: such contents are written as schema 1, byte for
     /// byte what earlier versions wrote, so older swcred keeps reading them.
-    public static let schemaVersionWithoutPasskeys: UInt16 = 1
+    static let schemaVersionWithoutPasskeys: UInt16 = 1
 
     /// The payload schema version these contents are written with: 1 without passkeys, 2 with.
-    public var schemaVersion: UInt16 {
+    package var schemaVersion: UInt16 {
         passkeys.isEmpty ? Self.schemaVersionWithoutPasskeys : Self.currentSchemaVersion
     }
     /// When the store was created.
     public internal(set) var creationDate: Date
     /// The emulated device settings. Changing them is a write like any other.
-    public var settings: DeviceSettings
+    package var settings: DeviceSettings
     /// Every item, negative entries included, in insertion order.
     public private(set) var items: [InternetPasswordItem]
     /// Every association record, in insertion order.
-    public private(set) var associationRecords: [AssociationRecord]
+    package private(set) var associationRecords: [AssociationRecord]
     /// Every passkey, in insertion order (payload schema 2; see `StoreContents+Passkeys`).
-    public internal(set) var passkeys: [PasskeyItem] = []
+    package internal(set) var passkeys: [PasskeyItem] = []
 
     /// The limits that ``add(_:at:limits:)``, ``update(matching:with:at:limits:)`` and
     /// ``upsertAssociationRecord(_:limits:)`` apply when not given explicitly. A store sets it to
     /// its ``StoreOptions/limits`` before running a transaction. Not stored, not compared.
-    public var limits: StoreLimits = .default
+    package var limits: StoreLimits = .default
 
     private var itemIndex: ItemIndex
     private var associationIndex: [AssociationRecord.Key: Int]
@@ -54,7 +54,7 @@ public struct StoreContents: Sendable {
     /// - Parameters:
     ///   - creationDate: the store's creation date (kept at millisecond precision).
     ///   - settings: the device settings; defaults to a stock device.
-    public init(creationDate: Date, settings: DeviceSettings = DeviceSettings()) {
+    package init(creationDate: Date, settings: DeviceSettings = DeviceSettings()) {
         self.creationDate = creationDate.roundedToMilliseconds
         self.settings = settings
         self.items = []
@@ -94,7 +94,7 @@ public struct StoreContents: Sendable {
     // MARK: Items
 
     /// The item with exactly this uniqueness key, if any.
-    public func item(forKey key: ItemKey) -> InternetPasswordItem? {
+    package func item(forKey key: ItemKey) -> InternetPasswordItem? {
         itemIndex.offset(of: key, in: items).map { items[$0] }
     }
 
@@ -154,7 +154,7 @@ public struct StoreContents: Sendable {
     /// - Throws: `itemNotFound` (no match), `duplicateItem` (a result would share its key with
     ///   another item), `invalidParameter` (a malformed result). Nothing changes on error.
     @discardableResult
-    public mutating func update(
+    package mutating func update(
         matching query: ItemQuery,
         with update: ItemUpdate,
         at date: Date,
@@ -216,12 +216,12 @@ public struct StoreContents: Sendable {
     // MARK: Association records
 
     /// The record with exactly this key, if any.
-    public func associationRecord(forKey key: AssociationRecord.Key) -> AssociationRecord? {
+    package func associationRecord(forKey key: AssociationRecord.Key) -> AssociationRecord? {
         associationIndex[key].map { associationRecords[$0] }
     }
 
     /// Records filtered by service and/or app identifier (exact comparison); `nil` is a wildcard.
-    public func associationRecords(service: AssociationRecord.Service? = nil, appID: String? = nil)
+    package func associationRecords(service: AssociationRecord.Service? = nil, appID: String? = nil)
         -> [AssociationRecord]
     {
         associationRecords.filter { record in
@@ -234,7 +234,7 @@ public struct StoreContents: Sendable {
     /// - Returns: the record it replaced, if any.
     /// - Throws: `invalidParameter` (empty or oversized fields, port 0), `limitExceeded` (too many records).
     @discardableResult
-    public mutating func upsertAssociationRecord(
+    package mutating func upsertAssociationRecord(
         _ record: AssociationRecord,
         limits: StoreLimits? = nil
     ) throws(SWCredError) -> AssociationRecord? {
@@ -268,7 +268,7 @@ public struct StoreContents: Sendable {
     /// - Returns: the removed record.
     /// - Throws: `itemNotFound` when there is none.
     @discardableResult
-    public mutating func removeAssociationRecord(forKey key: AssociationRecord.Key) throws(SWCredError)
+    package mutating func removeAssociationRecord(forKey key: AssociationRecord.Key) throws(SWCredError)
         -> AssociationRecord
     {
         guard let offset = associationIndex[key] else {
@@ -308,7 +308,7 @@ extension StoreContents: CustomStringConvertible {
 extension Date {
     /// This instant rounded to the nearest whole millisecond and clamped to ±2^50 ms (about
     /// ±35,000 years, which covers `distantPast` and `distantFuture`): the store's precision.
-    public var roundedToMilliseconds: Date {
+    package var roundedToMilliseconds: Date {
         Date(timeIntervalSince1970: Double(PayloadCodec.milliseconds(self)) / 1000)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
-import SWCredCore
+package import Foundation
+package import SWCredCore
 
 extension StoreSession {
     /// Imports `file` in one transaction of the store (created on first write), or with `dryRun`

@@ -1,5 +1,5 @@
-import Foundation
-import SWCredCore
+package import Foundation
+package import SWCredCore
 
 extension StoreSession {
     /// The device settings `swcred settings` shows and changes (store.md §2.4).

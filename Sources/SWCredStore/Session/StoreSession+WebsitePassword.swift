@@ -1,5 +1,5 @@
-import Foundation
-import SWCredCore
+package import Foundation
+package import SWCredCore
 
 extension StoreSession {
     /// Saves a website password as the device owner does in Safari (`swcred add DOMAIN ACCOUNT`,

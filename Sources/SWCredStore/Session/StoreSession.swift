@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 public import SWCredCore
-import SWCredSodium
+public import SWCredSodium
 import Synchronization
 
 /// One program's way into one store: which file, which key, and the policy every command of
@@ -32,11 +32,11 @@ public final class StoreSession: Sendable {
         public var keyFilePath: String
         /// Whether the key file was named explicitly (an option or environment variable): an
         /// explicit key file is never replaced by the passphrase fallback.
-        public var keyFileIsExplicit: Bool
+        package var keyFileIsExplicit: Bool
         /// The passphrase, when the store is opened with one (`--passphrase-stdin`, …).
         public var passphrase: (any PassphraseProvider)?
         /// Asked once when the key file is the default one and the store needs a passphrase.
-        public var passphraseFallback: (any PassphraseProvider)?
+        package var passphraseFallback: (any PassphraseProvider)?
         /// The library options (limits, lock timeout, rollback override, warnings).
         public var options: StoreOptions
         /// The Argon2id preset of a passphrase store created on first write.
@@ -95,7 +95,7 @@ public final class StoreSession: Sendable {
     public var storeExists: Bool { POSIX.lstat(configuration.path) != nil }
 
     /// The key source: the passphrase (read from its provider now, once) or the key file.
-    public func keySource() throws(SWCredError) -> KeySource {
+    package func keySource() throws(SWCredError) -> KeySource {
         if let known = state.withLock({ $0.keySource }) { return known }
         let source: KeySource
         if let provider = configuration.passphrase {
@@ -124,7 +124,7 @@ public final class StoreSession: Sendable {
 
     /// The open store: the one this session opened already, or the store opened now (header,
     /// key and MAC checked; the payload is verified by the first read or transaction).
-    public func store() throws(SWCredError) -> KeychainStore {
+    package func store() throws(SWCredError) -> KeychainStore {
         if let store = state.withLock({ $0.store }) { return store }
         let options = configuration.options
         return try withKeyPolicy { (path, source) throws(SWCredError) in
@@ -170,7 +170,7 @@ public final class StoreSession: Sendable {
 
     /// The open store, created first when no file exists (or opened, when another process created
     /// it in between).
-    public func storeCreatingIfMissing() throws(SWCredError) -> KeychainStore {
+    package func storeCreatingIfMissing() throws(SWCredError) -> KeychainStore {
         if let store = state.withLock({ $0.store }) { return store }
         guard !storeExists else { return try store() }
         let source = try keySource()

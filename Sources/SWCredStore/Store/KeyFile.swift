@@ -1,14 +1,14 @@
-public import SWCredCore
-public import SWCredSodium
+package import SWCredCore
+package import SWCredSodium
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The key file of key-file mode (spec/store.md §4.2): exactly 32 raw random bytes, mode 0600,
 /// owned by the user.
-public enum KeyFile {
+package enum KeyFile {
     /// The key length (and file length): 32 bytes.
-    public static let length = 32
+    package static let length = 32
 
     /// Creates a new key file with 32 bytes from `randombytes_buf`, through the safe write path
     /// (temporary file 0600, `fsync`, no-replace rename, directory `fsync`). Missing parent
@@ -17,7 +17,7 @@ public enum KeyFile {
     /// - Parameter path: where to create it.
     /// - Throws: `invalidKeyFile` when a file already exists there; `insecurePermissions` for an
     ///   existing parent directory writable by others; `ioFailure` naming the step.
-    public static func create(at path: String) throws(SWCredError) {
+    package static func create(at path: String) throws(SWCredError) {
         let (directory, name) = POSIX.split(path)
         try StorePaths.makeDirectory(directory)
         if POSIX.lstat(path) != nil {
@@ -56,7 +56,7 @@ public enum KeyFile {
     /// guarded memory.
     /// - Throws: `invalidKeyFile` (missing, not a regular file, wrong length) or
     ///   `insecurePermissions` (another owner, group/other bits).
-    public static func load(at path: String) throws(SWCredError) -> SecureBytes {
+    package static func load(at path: String) throws(SWCredError) -> SecureBytes {
         if let link = POSIX.lstat(path), link.st_mode & S_IFMT == S_IFLNK {
             throw SWCredError(.invalidKeyFile, "the key file \(path) is a symbolic link")
         }

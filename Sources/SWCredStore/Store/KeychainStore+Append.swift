@@ -1,5 +1,5 @@
 import Foundation
-public import SWCredCore
+package import SWCredCore
 import SWCredSodium
 
 // Adding one item without building the store's other items (issue 13). The steps and guarantees
@@ -33,7 +33,7 @@ extension KeychainStore {
     /// - Returns: whether the item was added, and if not, why.
     /// - Throws: `invalidParameter`, `limitExceeded`, `busy`, `conflict`, the read errors of
     ///   ``snapshot(selection:)``, `ioFailure` naming the step.
-    public func addIfAbsent(
+    package func addIfAbsent(
         _ item: InternetPasswordItem, refusingServersNeverSaved: Bool
     ) throws(SWCredError) -> AddIfAbsentOutcome {
         var item = item

@@ -1,5 +1,5 @@
 import Foundation
-public import SWCredCore
+package import SWCredCore
 import SWCredSodium
 import Synchronization
 #if canImport(Glibc)
@@ -15,7 +15,7 @@ extension KeychainStore {
     /// - Parameter selection: which items to build (the whole payload is verified either way).
     /// - Throws: as ``open(at:keySource:options:)``; `wrongKey` when the store was rekeyed since
     ///   this instance opened it.
-    public func snapshot(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
+    package func snapshot(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
         // Readers take no lock, so a writer can save and raise the rollback mark between our read
         // of the file and our read of the mark. A genuine rollback stays below the mark on a
         // re-read; a race does not. Re-read a few times before reporting it.

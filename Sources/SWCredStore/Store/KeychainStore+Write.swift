@@ -1,6 +1,6 @@
-public import Foundation
-public import SWCredCore
-import SWCredSodium
+package import Foundation
+package import SWCredCore
+package import SWCredSodium
 import Synchronization
 
 // The write path of ``KeychainStore``: transactions, rekeying, and sealing a whole file
@@ -26,7 +26,7 @@ extension KeychainStore {
     /// - Throws: `busy`, `conflict`, `limitExceeded`, the read errors of ``snapshot(selection:)``,
     ///   `ioFailure` naming the step, or whatever `body` throws.
     @discardableResult
-    public func transaction<R>(
+    package func transaction<R>(
         expectedGeneration: UInt64? = nil,
         _ body: (inout StoreContents, Date) throws -> R
     ) throws -> R {
@@ -52,7 +52,7 @@ extension KeychainStore {
     /// ```
     ///
     /// - Throws: `busy`, `conflict`, the read errors of ``snapshot(selection:)``, `ioFailure`.
-    public func beginTransaction(expectedGeneration: UInt64? = nil) throws(SWCredError) -> StoreTransaction {
+    package func beginTransaction(expectedGeneration: UInt64? = nil) throws(SWCredError) -> StoreTransaction {
         let (lock, bytes, header, keys) = try lockAndRead()
         do throws(SWCredError) {
             let verified = try verify(bytes, header: header, keys: keys)
@@ -135,7 +135,7 @@ extension KeychainStore {
     ///     the warning handler); otherwise such a rekey fails with `invalidParameter`.
     ///   - Warning: lowering the KDF parameters makes offline guessing of the passphrase cheaper.
     /// - Throws: `invalidParameter`, `busy`, `conflict`, the read errors, `ioFailure`.
-    public func rekey(
+    package func rekey(
         to newSource: KeySource,
         preset: KDFPreset = .moderate,
         allowWeakerParameters: Bool = false
@@ -252,17 +252,17 @@ extension KeychainStore {
 /// Nothing is written until ``commit()``; a transaction released without committing (``abandon()``,
 /// or the last reference dropped) writes nothing and releases the lock. Not thread-safe: one
 /// task makes the change and commits.
-public final class StoreTransaction {
+package final class StoreTransaction {
     /// The contents to change. They start as the verified contents of the file, with the store's
     /// limits.
-    public var contents: StoreContents
+    package var contents: StoreContents
     /// The clock's time when the transaction began (what ``KeychainStore/transaction(expectedGeneration:_:)``
     /// passes to its closure).
-    public let date: Date
+    package let date: Date
     /// The generation the transaction read.
-    public var generation: UInt64 { verified.header.generation }
+    package var generation: UInt64 { verified.header.generation }
     /// Whether the transaction has committed or been abandoned.
-    public private(set) var isFinished = false
+    private(set) var isFinished = false
 
     private let store: KeychainStore
     private let lock: FileLock
@@ -290,7 +290,7 @@ public final class StoreTransaction {
     /// transaction is finished.
     /// - Throws: `limitExceeded` (the file would exceed the size limit), `conflict`, `ioFailure`
     ///   naming the step; `invalidParameter` when the transaction has already finished.
-    public func commit() throws(SWCredError) {
+    package func commit() throws(SWCredError) {
         guard !isFinished else { throw SWCredError(.invalidParameter, "the store transaction has already finished") }
         isFinished = true
         defer { lock.release() }
@@ -298,7 +298,7 @@ public final class StoreTransaction {
     }
 
     /// Releases the lock without writing anything.
-    public func abandon() {
+    func abandon() {
         guard !isFinished else { return }
         isFinished = true
         lock.release()

@@ -11,15 +11,15 @@ public struct StoreSnapshot: Sendable {
     /// The decrypted contents.
     public let contents: StoreContents
     /// The file's generation counter.
-    public let generation: UInt64
+    package let generation: UInt64
     /// The store id (16 bytes, never changes).
-    public let storeID: [UInt8]
+    package let storeID: [UInt8]
     /// What was built: ``ReadSelection/everything`` unless the reader asked for less, in which
     /// case ``contents`` holds only the selected items (association records and settings in full).
-    public var selection: ReadSelection = .everything
+    package var selection: ReadSelection = .everything
 
     /// Creates a snapshot.
-    public init(contents: StoreContents, generation: UInt64, storeID: [UInt8], selection: ReadSelection = .everything) {
+    package init(contents: StoreContents, generation: UInt64, storeID: [UInt8], selection: ReadSelection = .everything) {
         self.contents = contents
         self.generation = generation
         self.storeID = storeID
@@ -66,9 +66,9 @@ public final class KeychainStore: Sendable {
     /// The keychain file's resolved real path.
     public let path: String
     /// The 16-byte store id.
-    public let storeID: [UInt8]
+    package let storeID: [UInt8]
     /// The options the store was opened with.
-    public let options: StoreOptions
+    package let options: StoreOptions
 
     struct OpenState: Sendable {
         var keySource: KeySource
@@ -87,18 +87,18 @@ public final class KeychainStore: Sendable {
     }
 
     /// The lock file's path (`<resolved path>.lock`).
-    public var lockPath: String { StorePaths.lockPath(forStore: path) }
+    package var lockPath: String { StorePaths.lockPath(forStore: path) }
 
     /// The highest generation this instance has read or written.
-    public var generation: UInt64 { state.withLock { $0.generation } }
+    package var generation: UInt64 { state.withLock { $0.generation } }
 
     /// The Argon2id parameters of a passphrase store, `nil` for a key-file store.
-    public var kdfParameters: Argon2idParameters? {
+    package var kdfParameters: Argon2idParameters? {
         state.withLock { $0.keyParameters.kdf == .argon2id13 ? $0.keyParameters.argon2 : nil }
     }
 
     /// Whether the store uses a key file (`true`) or a passphrase (`false`).
-    public var usesKeyFile: Bool { state.withLock { $0.keyParameters.keySource == .keyFile } }
+    package var usesKeyFile: Bool { state.withLock { $0.keyParameters.keySource == .keyFile } }
 
     // MARK: Create
 
@@ -121,7 +121,7 @@ public final class KeychainStore: Sendable {
     /// - Throws: `storeExists` (a store exists and `replaceExisting` is false), `invalidParameter`
     ///   (passphrase length, test preset in release), `invalidKeyFile`, `insecurePermissions`,
     ///   `resourceExhausted`, `busy`, `limitExceeded`, `ioFailure`.
-    public static func create(
+    package static func create(
         at path: String,
         keySource: KeySource,
         preset: KDFPreset = .moderate,
@@ -195,7 +195,7 @@ public final class KeychainStore: Sendable {
     /// (``snapshot(selection:)``) verifies everything as usual.
     /// - Throws: as ``open(at:keySource:options:)``, except the payload and rollback errors,
     ///   which the first transaction reports.
-    public static func openForWriting(
+    static func openForWriting(
         at path: String,
         keySource: KeySource,
         options: StoreOptions = StoreOptions()
@@ -245,7 +245,7 @@ public final class KeychainStore: Sendable {
     /// (`swcred list`, `show`) reads and decrypts the file once instead of twice.
     /// - Parameter selection: which items to build (the whole payload is verified either way).
     /// - Throws: as ``open(at:keySource:options:)``.
-    public static func openAndRead(
+    package static func openAndRead(
         at path: String,
         keySource: KeySource,
         options: StoreOptions = StoreOptions(),

@@ -25,5 +25,5 @@ public struct ReadSelection: Sendable, Hashable {
     public static let everything = ReadSelection()
 
     /// Whether the snapshot holds the whole store.
-    public var isEverything: Bool { items == nil && secrets }
+    package var isEverything: Bool { items == nil && secrets }
 }

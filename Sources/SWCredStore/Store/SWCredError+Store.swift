@@ -44,7 +44,7 @@ extension SWCredError.Code {
 // ``SWCredError/Code/ioFailure`` (-36); declared once here instead of minted per failure.
 extension SWCredError.Code {
     /// `ioFailure` for ENOSPC / EDQUOT: `errSecDskFull` -34.
-    package static let ioFailureDiskFull = Self("ioFailure", status: -34)
+    static let ioFailureDiskFull = Self("ioFailure", status: -34)
     /// `ioFailure` for EACCES / EPERM / EROFS: `errSecWrPerm` -61.
-    package static let ioFailureWritePermission = Self("ioFailure", status: -61)
+    static let ioFailureWritePermission = Self("ioFailure", status: -61)
 }

@@ -16,20 +16,20 @@ public struct LiveStoreClock: StoreClock {
 }
 
 /// A clock that tests set and advance by hand.
-public final class TestStoreClock: StoreClock {
+package final class TestStoreClock: StoreClock {
     private let current: Mutex<Date>
 
     /// Creates a clock that reads `start` until advanced.
-    public init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+    package init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
         current = Mutex(start)
     }
 
     /// The clock's current instant.
-    public func now() -> Date { current.withLock { $0 } }
+    package func now() -> Date { current.withLock { $0 } }
 
     /// Moves the clock forward (or back) by `interval` seconds.
-    public func advance(by interval: TimeInterval) { current.withLock { $0 += interval } }
+    package func advance(by interval: TimeInterval) { current.withLock { $0 += interval } }
 
     /// Sets the clock.
-    public func set(_ date: Date) { current.withLock { $0 = date } }
+    package func set(_ date: Date) { current.withLock { $0 = date } }
 }

@@ -1,24 +1,24 @@
-public import SWCredCore
-public import SWCredSodium
+package import SWCredCore
+package import SWCredSodium
 
 /// What the plaintext header of a keychain file says, readable without the key.
 ///
 /// Use it to decide which key source to ask for (a passphrase prompt or a key file) before
 /// opening, or to show a store's format and KDF parameters. Nothing here is authenticated until
 /// the store is opened with its key: the checksum only tells corruption apart.
-public struct StoreHeaderInfo: Sendable, Hashable {
+package struct StoreHeaderInfo: Sendable, Hashable {
     /// The format version (1).
-    public let formatVersion: UInt16
+    let formatVersion: UInt16
     /// `true` for a key-file store, `false` for a passphrase store.
-    public let usesKeyFile: Bool
+    package let usesKeyFile: Bool
     /// The Argon2id parameters of a passphrase store.
-    public let kdfParameters: Argon2idParameters?
+    package let kdfParameters: Argon2idParameters?
     /// The 16-byte store id.
-    public let storeID: [UInt8]
+    package let storeID: [UInt8]
     /// The generation counter.
-    public let generation: UInt64
+    package let generation: UInt64
     /// The encrypted payload's length in bytes (tag excluded).
-    public let payloadLength: UInt64
+    package let payloadLength: UInt64
 }
 
 extension StoreHeaderInfo {
@@ -26,7 +26,7 @@ extension StoreHeaderInfo {
     /// any input; a fuzzer can call it directly.
     /// - Throws: `notAStore`, `unsupportedFormat`, `corruptHeader`, `parametersOutOfBounds`,
     ///   `corruptPayload` (length mismatch).
-    public init(parsing file: [UInt8], limits: StoreLimits = .default) throws(SWCredError) {
+    package init(parsing file: [UInt8], limits: StoreLimits = .default) throws(SWCredError) {
         let header = try StoreHeader.parse(file: file, maxFileSize: limits.maxFileSize)
         self.init(header)
     }
@@ -47,7 +47,7 @@ extension KeychainStore {
     /// Reads and checks a keychain file's header (steps 1–5 of spec/store.md §4.6) without a key.
     /// - Throws: `storeNotFound`, `limitExceeded`, `notAStore`, `unsupportedFormat`,
     ///   `corruptHeader`, `parametersOutOfBounds`, `corruptPayload` (length mismatch), `ioFailure`.
-    public static func inspect(at path: String, limits: StoreLimits = .default) throws(SWCredError) -> StoreHeaderInfo {
+    package static func inspect(at path: String, limits: StoreLimits = .default) throws(SWCredError) -> StoreHeaderInfo {
         let bytes = try readFile(path, limits: limits)
         return StoreHeaderInfo(try StoreHeader.parse(file: bytes, maxFileSize: limits.maxFileSize))
     }

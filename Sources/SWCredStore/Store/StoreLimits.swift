@@ -14,7 +14,7 @@ public struct StoreLimits: Sendable, Hashable, Codable {
     /// Items, negative entries included. Default 100,000 (store.md §9; raised from 20,000).
     public var maxItems: Int = 100_000
     /// Association records. Default 10,000.
-    public var maxAssociationRecords: Int = 10_000
+    package var maxAssociationRecords: Int = 10_000
     /// `kSecAttrServer` bytes (at least 1).
     public var maxServerBytes: Int = 253
     /// `kSecAttrAccount` bytes.
@@ -32,18 +32,18 @@ public struct StoreLimits: Sendable, Hashable, Codable {
     /// Security-domain bytes.
     public var maxSecurityDomainBytes: Int = 253
     /// App identifier bytes in association records.
-    public var maxAppIDBytes: Int = 512
+    var maxAppIDBytes: Int = 512
     /// Host bytes in association records.
-    public var maxHostBytes: Int = 253
+    var maxHostBytes: Int = 253
     /// Association error-message bytes.
-    public var maxErrorMessageBytes: Int = 1024
+    var maxErrorMessageBytes: Int = 1024
     /// Association error-domain bytes.
-    public var maxErrorDomainBytes: Int = 256
+    var maxErrorDomainBytes: Int = 256
     /// Passphrase bytes (at least 1).
     public var maxPassphraseBytes: Int = 4096
 
     /// The file size that format version 1 never exceeds, whatever ``maxFileSize`` says.
-    public static let fileSizeCeiling = 64 << 20
+    package static let fileSizeCeiling = 64 << 20
 
     /// The defaults.
     public static let `default` = StoreLimits()

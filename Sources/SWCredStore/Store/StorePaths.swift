@@ -1,4 +1,4 @@
-public import SWCredCore
+package import SWCredCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,37 +15,37 @@ import Glibc
 ///
 /// The key file lives in the configuration directory, not beside the keychain, so that copying
 /// the data directory does not carry the key with it.
-public enum StorePaths {
+package enum StorePaths {
     /// The keychain file name.
-    public static let storeFileName = "keychain.swcred"
+    static let storeFileName = "keychain.swcred"
     /// The key file name.
-    public static let keyFileName = "keychain.key"
+    static let keyFileName = "keychain.key"
 
     /// The keychain path: `explicit`, else `SWCRED_STORE`, else `$XDG_DATA_HOME/swcred/keychain.swcred`.
     /// - Throws: `invalidParameter` when neither the XDG variable nor `HOME` is set.
-    public static func storePath(explicit: String? = nil, environment: [String: String]) throws(SWCredError) -> String {
+    package static func storePath(explicit: String? = nil, environment: [String: String]) throws(SWCredError) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment["SWCRED_STORE"], !fromEnvironment.isEmpty { return fromEnvironment }
         return try base("XDG_DATA_HOME", fallback: ".local/share", environment) + "/swcred/" + storeFileName
     }
 
     /// The key-file path: `explicit`, else `SWCRED_KEY_FILE`, else `$XDG_CONFIG_HOME/swcred/keychain.key`.
-    public static func keyFilePath(explicit: String? = nil, environment: [String: String]) throws(SWCredError) -> String {
+    package static func keyFilePath(explicit: String? = nil, environment: [String: String]) throws(SWCredError) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment["SWCRED_KEY_FILE"], !fromEnvironment.isEmpty { return fromEnvironment }
         return try base("XDG_CONFIG_HOME", fallback: ".config", environment) + "/swcred/" + keyFileName
     }
 
     /// The state directory: `$XDG_STATE_HOME/swcred` (`~/.local/state/swcred`).
-    public static func stateDirectory(environment: [String: String]) throws(SWCredError) -> String {
+    package static func stateDirectory(environment: [String: String]) throws(SWCredError) -> String {
         try base("XDG_STATE_HOME", fallback: ".local/state", environment) + "/swcred"
     }
 
     /// The lock file of a (resolved) keychain path.
-    public static func lockPath(forStore path: String) -> String { path + ".lock" }
+    package static func lockPath(forStore path: String) -> String { path + ".lock" }
 
     /// The process environment as a dictionary.
-    public static var processEnvironment: [String: String] {
+    package static var processEnvironment: [String: String] {
         var out: [String: String] = [:]
         var cursor = environ
         while let entry = cursor.pointee {

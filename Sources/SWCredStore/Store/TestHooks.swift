@@ -10,7 +10,7 @@ import Glibc
 /// `SWCRED_TEST_HOOK_ACTION`: `stop` (the default; `raise(SIGSTOP)`, so a test can `kill -9` it
 /// at exactly that point), `sleep:<seconds>`, or `exit:<status>` (`_exit`, no cleanup: a crash).
 /// Release builds compile none of this.
-public enum TestHookPoint: String, Sendable, CaseIterable {
+package enum TestHookPoint: String, Sendable, CaseIterable {
     /// The temporary file is written but not yet synced.
     case afterTempWrite = "after-temp-write"
     /// The temporary file is synced and closed.

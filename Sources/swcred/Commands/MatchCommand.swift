@@ -113,7 +113,7 @@ struct MatchCommand: SWCredSubcommand {
                 tooLarge: .malformedAASA)
             let file = try AssociationFile.parse(bytes)
             let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
-            let result = ApplinksMatcher(file: file).match(link, appID: appID)
+            let result = ReferenceApplinksMatcher(file: file).match(link, appID: appID)
             output = Output(
                 url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
                 entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
@@ -134,7 +134,7 @@ struct MatchCommand: SWCredSubcommand {
             if let body = retrieved.body {
                 let file = try AssociationFile.parse(body)
                 diagnostics += file.diagnostics
-                let result = ApplinksMatcher(file: file).match(link, appID: app.appID)
+                let result = ReferenceApplinksMatcher(file: file).match(link, appID: app.appID)
                 output = Output(
                     url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? app.appID,
                     entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: diagnostics)

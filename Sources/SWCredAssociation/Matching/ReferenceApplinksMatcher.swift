@@ -1,4 +1,4 @@
-public import SWCredCore
+package import SWCredCore
 
 /// What opening a URL does for an app (AD-7.2): `exclude` (a "blocked match") is kept distinct
 /// from `no_match`.
@@ -21,7 +21,7 @@ public struct MatchedRule: Sendable, Hashable, Encodable {
     public var key: String
     /// The component object as written; for a legacy path, the equivalent `{"/": …}` (with
     /// `"exclude": true` for a `NOT ` path).
-    public var pattern: JSONValue
+    package var pattern: JSONValue
 }
 
 /// The result of matching one URL for one app.
@@ -41,16 +41,19 @@ public struct ApplinksMatch: Sendable, Hashable {
     }
 }
 
-/// The `applinks` rules of one association file, compiled once and matched against many URLs
-/// (section 7).
+/// The reference matcher (the oracle): the `applinks` rules of one association file, decided
+/// rule by rule in Apple's order (section 7), written for clarity rather than speed (about 8,000
+/// URLs a second). ``ApplinksAutomaton`` (also spelled ``ApplinksMatcher``) is built from it and
+/// must decide every URL the same way; the differential tests and `Tools/match-differential`
+/// compare the two. Package-internal: library users match with ``ApplinksAutomaton``.
 ///
 /// ```swift
-/// let matcher = ApplinksMatcher(file: file)
+/// let matcher = ReferenceApplinksMatcher(file: file)
 /// let result = matcher.match(try LinkURL("https://example.com/coupon/2345"),
 ///                            appID: "ABCDE12345.com.example.app")
 /// // result.outcome == .match
 /// ```
-public struct ApplinksMatcher: Sendable {
+package struct ReferenceApplinksMatcher: Sendable {
     /// A compiled detail.
     struct CompiledDetail: Sendable {
         var index: Int
@@ -74,7 +77,7 @@ public struct ApplinksMatcher: Sendable {
             var result = self
             // AD-7.15: a non-string `/` or `#` is unspecified, so the inherited value stays.
             if let path = object["/"]?.stringValue { result.path = path }
-            if let query = object["?"], ApplinksMatcher.isUsableQuery(query) { result.query = query }
+            if let query = object["?"], ReferenceApplinksMatcher.isUsableQuery(query) { result.query = query }
             if let fragment = object["#"]?.stringValue { result.fragment = fragment }
             // AD-7.15: only JSON true makes exclude true.
             if let exclude = object["exclude"] { result.exclude = exclude == .bool(true) }
@@ -135,10 +138,10 @@ public struct ApplinksMatcher: Sendable {
 
     let details: [CompiledDetail]
     /// Every app named by a detail, in evaluation order.
-    public let appIDs: [String]
+    package let appIDs: [String]
 
     /// Compiles the `applinks` rules of `file` (no applinks section: nothing ever matches, AD-6.3).
-    public init(file: AssociationFile) {
+    package init(file: AssociationFile) {
         guard let section = file.applinks else {
             details = []
             appIDs = []
@@ -172,7 +175,7 @@ public struct ApplinksMatcher: Sendable {
     ///
     /// The caller has already chosen this file for the URL's host (section 8); URLs with a
     /// non-default port never match (AD-7.1).
-    public func match(_ url: LinkURL, appID: String?) -> ApplinksMatch {
+    package func match(_ url: LinkURL, appID: String?) -> ApplinksMatch {
         guard let appID else {
             for candidate in appIDs {
                 let result = match(url, appID: candidate)
