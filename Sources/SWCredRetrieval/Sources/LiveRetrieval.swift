@@ -1,4 +1,4 @@
-public import SWCredCore
+import SWCredCore
 import Synchronization
 
 /// An association-file fetcher that talks to real servers: the HTTPS fetcher of
