@@ -71,6 +71,7 @@ let package = Package(
             name: "SWCredRetrievalLive",
             dependencies: [
                 "SWCredCore",
+                "SWCredAssociation",
                 "SWCredRetrieval",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -31,7 +31,7 @@ public struct AssociationDaemon: Sendable {
     /// The random part of recheck delays.
     public var jitter: any RecheckJitter
     /// The device's settings, for mode gating at install.
-    public var device: SWCredAssociation.DeviceSettings
+    public var device: DeviceSettings
     /// Parser limits for retrieved files.
     public var limits: AssociationFile.Limits
 
@@ -41,7 +41,7 @@ public struct AssociationDaemon: Sendable {
         clock: any StoreClock = LiveStoreClock(),
         policy: RecheckPolicy = RecheckPolicy(),
         jitter: any RecheckJitter = SystemRecheckJitter(),
-        device: SWCredAssociation.DeviceSettings = .init(),
+        device: DeviceSettings = .init(),
         limits: AssociationFile.Limits = .init()
     ) {
         self.source = source
@@ -235,7 +235,7 @@ public struct AssociationDaemon: Sendable {
         )
     }
 
-    static func storeModes(_ modes: AssociationModes) -> Set<AssociationRecord.Mode> {
+    package static func storeModes(_ modes: AssociationModes) -> Set<AssociationRecord.Mode> {
         var result: Set<AssociationRecord.Mode> = []
         if modes.contains(.developer) { result.insert(.developer) }
         if modes.contains(.managed) { result.insert(.managed) }

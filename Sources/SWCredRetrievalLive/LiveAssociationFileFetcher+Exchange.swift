@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
+import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
 
@@ -177,12 +178,10 @@ extension LiveAssociationFileFetcher {
                 report.pass("AD-4.6", "Content-Encoding \(encoding) decoded; the cap counted the decoded bytes")
             } else if let encoding, encoding != "identity" {
                 report.diagnostics.append(
-                    RetrievalDiagnostic(
-                        rule: "AD-4.6",
-                        severity: .warning,
-                        message:
-                            "the server sent Content-Encoding '\(encoding.prefix(100))', which was not asked for (\(Self.acceptedEncodings)); the cap and the parse apply to the bytes as received"
-                    )
+                    Diagnostic(
+                        .warning,
+                        "the server sent Content-Encoding '\(encoding.prefix(100))', which was not asked for (\(Self.acceptedEncodings)); the cap and the parse apply to the bytes as received",
+                        rule: "AD-4.6")
                 )
             }
             report.addContentWarnings(body: body)

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
+import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
 import Synchronization
@@ -179,13 +180,12 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
             headers: headers
         )
         fallback.report.legacyRootFallback = true
-        let note = RetrievalDiagnostic(
-            rule: "AD-4.1",
-            severity: fallback.report.accepted ? .warning : .note,
-            message: fallback.report.accepted
+        let note = Diagnostic(
+            fallback.report.accepted ? .warning : .note,
+            fallback.report.accepted
                 ? "\(Self.wellKnownPath) answered 404; the file was read from the legacy root \(Self.legacyRootPath), which is deprecated: serve it from .well-known"
-                : "\(Self.wellKnownPath) answered 404; the legacy root \(Self.legacyRootPath) was tried too"
-        )
+                : "\(Self.wellKnownPath) answered 404; the legacy root \(Self.legacyRootPath) was tried too",
+            rule: "AD-4.1")
         fallback.report.diagnostics.insert(note, at: 0)
         return fallback
     }
@@ -205,7 +205,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         headers: [(String, String)] = []
     ) async -> AASAFetchResult {
         var current = url
-        var followed: [RetrievalDiagnostic] = []
+        var followed: [Diagnostic] = []
         while true {
             var result = await fetchWithoutRedirects(
                 url: current,
@@ -249,12 +249,10 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
                     ))
             }
             followed.append(
-                RetrievalDiagnostic(
-                    rule: "AD-4.4",
-                    severity: .warning,
-                    message:
-                        "followed redirect \(status) from \(current.prefix(300)) to \(target.prefix(300)) (device model; Apple documents that the file must be served without redirects)"
-                )
+                Diagnostic(
+                    .warning,
+                    "followed redirect \(status) from \(current.prefix(300)) to \(target.prefix(300)) (device model; Apple documents that the file must be served without redirects)",
+                    rule: "AD-4.4")
             )
             current = target
         }
@@ -263,7 +261,7 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
     /// `result` refused with `failure` instead of its plain "redirects are not followed" error,
     /// after the hops already followed.
     private static func denyRedirect(
-        _ result: AASAFetchResult, followed: [RetrievalDiagnostic], _ failure: RetrievalFailure
+        _ result: AASAFetchResult, followed: [Diagnostic], _ failure: RetrievalFailure
     ) -> AASAFetchResult {
         var result = result
         result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
@@ -302,12 +300,10 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         guard allowUserInstalledRoots else {
             var result = first
             result.report.diagnostics.append(
-                RetrievalDiagnostic(
-                    rule: "AD-4.3",
-                    severity: .note,
-                    message:
-                        "a user-installed root was given but not used: such roots count only for developer-mode entries"
-                )
+                Diagnostic(
+                    .note,
+                    "a user-installed root was given but not used: such roots count only for developer-mode entries",
+                    rule: "AD-4.3")
             )
             return result
         }
@@ -316,12 +312,10 @@ public final class LiveAssociationFileFetcher: AssociationFileFetcher {
         if second.report.failure == nil || second.report.failure?.code != -1202 {
             second.report.userInstalledRoot = true
             second.report.diagnostics.insert(
-                RetrievalDiagnostic(
-                    rule: "AD-4.3",
-                    severity: .warning,
-                    message:
-                        "the server's certificate is trusted only through a user-installed root (--ca-file); a device accepts that only in developer mode"
-                ),
+                Diagnostic(
+                    .warning,
+                    "the server's certificate is trusted only through a user-installed root (--ca-file); a device accepts that only in developer mode",
+                    rule: "AD-4.3"),
                 at: 0
             )
         }

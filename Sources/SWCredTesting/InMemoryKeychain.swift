@@ -55,7 +55,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
 
     /// The device settings.
     public var settings: SWCDeviceSettings {
-        get { state.withLock { SWCDeviceSettings($0.contents.settings) } }
+        get { state.withLock { $0.contents.settings } }
         set {
             state.withLock {
                 $0.contents.settings = DeviceSettings(
@@ -104,8 +104,8 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
                 state.contents.associationRecord(forKey: key)
                 ?? AssociationRecord(
                     service: .webcredentials, appID: appID, host: key.host, port: key.port, isWildcard: key.isWildcard,
-                    modes: Set(entry.modes.compactMap { AssociationRecord.Mode(rawValue: $0.rawValue) }))
-            record.siteApproval = site.storeApproval
+                    modes: entry.recordModes)
+            record.siteApproval = site
             try state.contents.upsertAssociationRecord(record)
         }
     }
@@ -135,7 +135,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
     public func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.read, &state)
-            return SWCDeviceSettings(state.contents.settings)
+            return state.contents.settings
         }
     }
 

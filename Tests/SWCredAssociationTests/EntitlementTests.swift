@@ -111,10 +111,10 @@ struct EntitlementEntryTests {
         #expect(active(dev, signed: true, DeviceSettings(developerMode: true)).0)
         let managed = "applinks:m.example.com?mode=managed"
         #expect(!active(managed, signed: false, DeviceSettings()).0)
-        #expect(active(managed, signed: false, DeviceSettings(managed: true)).0)
+        #expect(active(managed, signed: false, DeviceSettings(managedDevice: true)).0)
         let both = "applinks:b.example.com?mode=developer+managed"
         #expect(!active(both, signed: true, DeviceSettings(developerMode: true)).0)
-        #expect(active(both, signed: true, DeviceSettings(developerMode: true, managed: true)).0)
+        #expect(active(both, signed: true, DeviceSettings(developerMode: true, managedDevice: true)).0)
         // AD-2.6: mode entries carry the App Store reminder.
         #expect(EntitlementEntry.parse(dev).diagnostics.contains { $0.message.contains("App Store") })
     }

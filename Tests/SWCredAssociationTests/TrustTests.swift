@@ -156,7 +156,7 @@ struct TrustTests {
         #expect(report.associations.map(\.trusted) == [false, false])
         #expect(counter.requests().isEmpty)
         // With both modes satisfied, both are fetched over the mode (direct) route.
-        _ = await TrustEvaluator(source: counter, device: DeviceSettings(developerMode: true, managed: true)).evaluate(
+        _ = await TrustEvaluator(source: counter, device: DeviceSettings(developerMode: true, managedDevice: true)).evaluate(
             app: app)
         #expect(counter.requests().map(\.route) == [.modeDirect, .modeDirect])
     }

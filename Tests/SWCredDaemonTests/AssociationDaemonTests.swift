@@ -16,7 +16,7 @@ struct AssociationDaemonTests {
             source: source,
             clock: clock,
             jitter: FixedRecheckJitter(jitter),
-            device: SWCredAssociation.DeviceSettings(developerMode: developerMode)
+            device: DeviceSettings(developerMode: developerMode)
         )
     }
 

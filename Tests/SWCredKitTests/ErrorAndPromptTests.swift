@@ -1,4 +1,5 @@
 import Foundation
+import SWCredAssociation
 import SWCredCore
 import SWCredKit
 import SWCredStore

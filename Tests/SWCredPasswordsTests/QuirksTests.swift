@@ -51,6 +51,27 @@ struct QuirksTests {
         #expect(q.warnings.first?.contains("future-key") == true)
     }
 
+    @Test("PW-7.1 Decision: a key repeated in one object is refused, naming the key; nesting past 16 levels is refused")
+    func repeatedKeysAndDepth() throws {
+        for (json, named) in [
+            (#"{"a.com": {"password-rules": "minlength: 8;"}, "a.com": {"password-rules": "minlength: 20;"}}"#, "a.com"),
+            (#"{"a.com": {"password-rules": "minlength: 8;", "password-rules": "minlength: 20;"}}"#, "password-rules"),
+            (String(repeating: "[", count: 17) + String(repeating: "]", count: 17), ""),
+        ] {
+            #expect {
+                _ = try Self.quirks(json)
+            } throws: { error in
+                guard let error = error as? SWCredError else { return false }
+                return error.code == .malformedQuirks && error.message.contains("test.json")
+                    && (named.isEmpty || error.message.contains(named))
+            }
+        }
+        let groups = #"[{"shared": ["a.com", "b.com"], "shared": ["c.com"]}]"#
+        #expect(throws: SWCredError(.malformedQuirks, "")) {
+            try SharedCredentialsQuirks(data: Data(groups.utf8), name: "shared.json")
+        }
+    }
+
     @Test("PW-7.1: a wrong top-level type or entry type fails with the file name and the offending key")
     func malformedFiles() throws {
         for (json, key) in [

@@ -1,3 +1,4 @@
+import SWCredAssociation
 import Foundation
 import NIOCore
 import SWCredCore

@@ -6,20 +6,26 @@ public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, CaseIterabl
     case warning
     /// Information only.
     case note
+    /// A rule that was checked and passed: a retrieval report lists every rule it checked, not
+    /// only the ones that objected (`swcred fetch`'s `diagnostics`).
+    case passed
 
     private var rank: Int {
         switch self {
-        case .error: 2
-        case .warning: 1
-        case .note: 0
+        case .error: 3
+        case .warning: 2
+        case .note: 1
+        case .passed: 0
         }
     }
 
-    /// Orders by seriousness: `note < warning < error`.
+    /// Orders by seriousness: `passed < note < warning < error`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// A message about one input item (an entitlement entry, a fetched file, a trust decision).
+/// A message about one input item (an entitlement entry, a fetched file, a trust decision), and
+/// the one diagnostic type of every module: lint, the entitlement and file parsers, trust and
+/// retrieval (whose report names the rule of every diagnostic).
 ///
 /// Diagnostics never change an outcome by themselves; they explain it.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -53,6 +59,10 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A note.
     public static func note(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
         .init(.note, message, rule: rule, id: id)
+    }
+    /// A rule checked and passed.
+    public static func passed(_ message: String, rule: String) -> Self {
+        .init(.passed, message, rule: rule)
     }
 
     /// The message, preceded by the lint id when there is one (`SWC005: key 'a' appears …`).

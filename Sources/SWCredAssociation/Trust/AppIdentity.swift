@@ -29,17 +29,3 @@ public struct AppIdentity: Sendable, Hashable {
         return prefixOK && bundleOK && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
     }
 }
-
-/// The emulated device's associated-domains settings (AD-1.2, `spec/store.md` §2.4).
-public struct DeviceSettings: Sendable, Hashable, Codable {
-    /// Settings › Developer › Associated Domains Development (`--developer-mode`).
-    public var developerMode: Bool
-    /// MDM-managed with direct downloads allowed for the app (`--managed`).
-    public var managed: Bool
-
-    /// Creates settings; both off by default, as on a stock device.
-    public init(developerMode: Bool = false, managed: Bool = false) {
-        self.developerMode = developerMode
-        self.managed = managed
-    }
-}

@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// An entitlement entry with its device-specific state: whether it applies here (mode gating,
 /// AD-2.6) and whether it was collapsed into another entry (AD-2.5).
 public struct ResolvedEntry: Sendable, Hashable {
@@ -33,7 +35,7 @@ public enum EntitlementResolver {
             if !device.developerMode { return "developer mode is disabled" }
             if !developmentSigned { return "bundle is not developer-signed" }
         }
-        if modes.contains(.managed), !device.managed {
+        if modes.contains(.managed), !device.managedDevice {
             return "the device is not managed or does not allow direct downloads for this app"
         }
         return nil

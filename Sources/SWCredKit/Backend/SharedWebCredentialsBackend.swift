@@ -1,11 +1,8 @@
 public import SWCredCore
+public import SWCredStore
 
-/// Approval states of an association record (AD-5.1).
-public enum SWCApprovalState: String, Sendable, Hashable, Codable, CaseIterable {
-    case unspecified
-    case approved
-    case denied
-}
+/// Approval states of an association record (AD-5.1): the store's own type under the Kit's name.
+public typealias SWCApprovalState = AssociationRecord.Approval
 
 /// The approvals of one `webcredentials` association record (AD-5.3, AD-5.4).
 public struct SWCApproval: Sendable, Hashable, Codable {

@@ -14,7 +14,7 @@ extension StoreBackend {
     /// - Throws: the store's errors.
     @discardableResult
     public func installAndRefresh(
-        app: AppIdentity, source: any AssociationFileSource, device: SWCredAssociation.DeviceSettings
+        app: AppIdentity, source: any AssociationFileSource, device: DeviceSettings
     ) async throws(SWCredError) -> Int {
         let daemon = AssociationDaemon(source: source, device: device)
         let store = self.store

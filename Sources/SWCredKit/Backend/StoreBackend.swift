@@ -36,7 +36,7 @@ public final class StoreBackend: SharedWebCredentialsBackend {
 
     public func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
         let store = self.store
-        return try await runBlocking { SWCDeviceSettings(try store.snapshot().contents.settings) }
+        return try await runBlocking { try store.snapshot().contents.settings }
     }
 
     public func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {

@@ -53,34 +53,6 @@ extension SWCRecordDomain {
     }
 }
 
-extension SWCApprovalState {
-    init(_ approval: AssociationRecord.Approval) {
-        switch approval {
-        case .unspecified: self = .unspecified
-        case .approved: self = .approved
-        case .denied: self = .denied
-        }
-    }
-
-    /// The store's approval value.
-    public var storeApproval: AssociationRecord.Approval {
-        switch self {
-        case .unspecified: return .unspecified
-        case .approved: return .approved
-        case .denied: return .denied
-        }
-    }
-}
-
-extension SWCDeviceSettings {
-    /// The SWC view of the store's device settings.
-    public init(_ settings: DeviceSettings) {
-        self.init(
-            autoFillEnabled: settings.autoFillEnabled, developerMode: settings.developerMode,
-            managedDevice: settings.managedDevice)
-    }
-}
-
 extension StoreContents {
     /// SWC-visible items matching `query`, negative entries included, in store order.
     public func sharedWebCredentialItems(matching query: SWCItemQuery) -> [SWCItem] {
@@ -112,7 +84,7 @@ extension StoreContents {
     /// The approvals of the `webcredentials` record for (`appID`, `domain`).
     public func sharedWebCredentialsApproval(appID: String, domain: SWCRecordDomain) -> SWCApproval? {
         associationRecord(forKey: domain.recordKey(appID: appID)).map {
-            SWCApproval(site: SWCApprovalState($0.siteApproval), user: SWCApprovalState($0.userApproval))
+            SWCApproval(site: $0.siteApproval, user: $0.userApproval)
         }
     }
 
@@ -126,7 +98,7 @@ extension StoreContents {
             ?? AssociationRecord(
                 service: .webcredentials, appID: appID, host: key.host, port: key.port, isWildcard: key.isWildcard,
                 source: .manual)
-        record.userApproval = state.storeApproval
+        record.userApproval = state
         try upsertAssociationRecord(record)
     }
 }

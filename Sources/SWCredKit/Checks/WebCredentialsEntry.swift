@@ -1,77 +1,39 @@
 import SWCredCore
 
+public import SWCredAssociation
+import SWCredDaemon
+import SWCredStore
+
 /// One `webcredentials:` element of the associated-domains entitlement (AD-2.2, AD-2.3).
 ///
-/// Only what the Shared Web Credentials checks need: the lowercased host, the port, the wildcard
-/// flag and the alternate modes. Elements of other services, and malformed elements, do not
-/// parse (`init(parsing:)` returns `nil`); the full entitlement report is `swcred entitlements`.
+/// The Shared Web Credentials checks' view of an ``AssociatedDomain``: the entitlement parser
+/// (`EntitlementEntry.parse`) reads the element, once, with the same rules `swcred entitlements`
+/// and `swcred lint` apply; this keeps what the checks need. Elements of other services, and
+/// elements the parser does not accept as valid, do not parse (`init(parsing:)` returns `nil`).
 public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
-    /// Alternate modes (`?mode=developer+managed`, AD-2.2 step 5).
-    public enum Mode: String, Sendable, Hashable, CaseIterable {
-        case developer
-        case managed
-    }
-
     /// The element as written in the entitlement.
     public let raw: String
+    /// The parsed element.
+    public let domain: AssociatedDomain
+
     /// The host, lowercased, without the `*.` of a wildcard.
-    public let host: String
+    public var host: String { domain.host }
     /// The port, when the element names one (1–65535).
-    public let port: Int?
+    public var port: Int? { domain.port }
     /// `*.host`: covers the strict subdomains of ``host`` and not ``host`` itself (AD-8.2).
-    public let wildcard: Bool
-    /// The alternate modes of the element; empty for a plain element.
-    public let modes: Set<Mode>
+    public var wildcard: Bool { domain.wildcard }
+    /// The alternate modes of the element (`?mode=developer+managed`); empty for a plain element.
+    public var modes: AssociationModes { domain.modes }
 
     public var description: String { raw }
 
-    /// Parses an entitlement element; `nil` unless it is a well-formed `webcredentials` element.
-    ///
-    /// Steps of AD-2.2: split at the first `:`; compare the service case-insensitively; read the
-    /// rest as the authority and query of `https://<rest>`; `*.` sets the wildcard flag; the `mode`
-    /// query item is split on `+`. Validity (AD-2.3): an entitlement ``HostName`` (ASCII letters,
-    /// digits, `-` and `.`, no empty label, labels of at most 63 bytes); at least one dot (except
-    /// `localhost` and IP literals in `developer` elements); no path, fragment or user info; a
-    /// ``Port``.
+    /// Parses an entitlement element; `nil` unless it is a valid `webcredentials` element
+    /// (AD-2.2, AD-2.3: the entitlement parser's verdict).
     public init?(parsing raw: String) {
-        // 1. Service.
-        guard raw.utf8.count <= 1024, let colon = raw.firstIndex(of: ":") else { return nil }
-        guard raw[..<colon].lowercased() == "webcredentials" else { return nil }
-        let rest = raw[raw.index(after: colon)...]
-        // 2. Query (modes).
-        var authority = Substring(rest)
-        var modes = Set<Mode>()
-        if let question = rest.firstIndex(of: "?") {
-            authority = rest[..<question]
-            for item in rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: true) {
-                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.first == "mode", parts.count == 2 else { continue }
-                for token in parts[1].split(separator: "+") {
-                    if let mode = Mode(rawValue: token.lowercased()) { modes.insert(mode) }
-                }
-            }
-        }
-        // 3. No path, fragment or user info.
-        guard !authority.contains(where: { $0 == "/" || $0 == "#" || $0 == "@" }) else { return nil }
-        // 4. Port.
-        var hostPart = authority
-        var port: Int?
-        if let portColon = authority.lastIndex(of: ":") {
-            let digits = authority[authority.index(after: portColon)...]
-            guard let value = Port(parsing: digits) else { return nil }
-            port = value.intValue
-            hostPart = authority[..<portColon]
-        }
-        // 5. Host and wildcard.
-        let wildcard = hostPart.hasPrefix("*.")
-        guard let host = try? HostName(hostPart.dropFirst(wildcard ? 2 : 0), syntax: .entitlement).text,
-            Self.isValidHost(host, developer: modes.contains(.developer), wildcard: wildcard)
-        else { return nil }
+        let entry = EntitlementEntry.parse(raw)
+        guard entry.valid, let domain = entry.domain, domain.service == .webcredentials else { return nil }
         self.raw = raw
-        self.host = host
-        self.port = port
-        self.wildcard = wildcard
-        self.modes = modes
+        self.domain = domain
     }
 
     /// Whether the entry applies on this device (AD-2.6): `developer` needs developer mode and a
@@ -99,18 +61,11 @@ public struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible {
     public var recordDomain: SWCRecordDomain {
         SWCRecordDomain(host: host, port: port, wildcard: wildcard)
     }
+}
 
-    /// The AD-2.3 rules beyond the host syntax, for a host that is already an entitlement ``HostName``.
-    static func isValidHost(_ host: String, developer: Bool, wildcard: Bool) -> Bool {
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.count < 2 {
-            // `localhost` only in developer entries; a wildcard's root needs a dot (`*.com` is invalid).
-            return developer && !wildcard && host == "localhost"
-        }
-        let isIPv4 = labels.count == 4 && labels.allSatisfy { $0.allSatisfy(\.isNumber) }
-        if isIPv4 { return developer && !wildcard }
-        return true
-    }
+extension WebCredentialsEntry {
+    /// The entry's modes as an association record keeps them (`spec/store.md` §2.3).
+    package var recordModes: Set<AssociationRecord.Mode> { AssociationDaemon.storeModes(modes) }
 }
 
 /// The domain part of an association record key: host, port and wildcard flag (`spec/store.md` §3).

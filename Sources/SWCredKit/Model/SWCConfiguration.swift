@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// Per-call environment beyond the app and the store (SWC-1.3).
 public struct SWCConfiguration: Sendable, Hashable {
     /// The profile, `legacy` by default (SWC-1.2). A request may override it per call.

@@ -1,4 +1,5 @@
 public import SWCredKit
+public import SWCredCore
 
 /// Who asks for a passkey: an app (checked against its `webcredentials` association) or a web page
 /// (checked against its origin).

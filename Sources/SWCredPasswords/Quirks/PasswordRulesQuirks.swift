@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SWCredCore
 
 /// Apple's `password-rules.json` quirks (PW-7.1, PW-7.2): per-domain Password Rules for sites that
@@ -47,21 +47,20 @@ public struct PasswordRulesQuirks: Sendable {
     ///   - name: the file name used in error messages.
     /// - Throws: `malformedQuirks` naming `name` and the offending key.
     public init(data: Data, name: String) throws(SWCredError) {
-        let document: [String: RawEntry]
-        do {
-            document = try JSONDecoder().decode([String: RawEntry].self, from: data)
-        } catch {
-            throw QuirksFile.malformed(name, error, expected: "an object mapping domains to {\"password-rules\": …}")
-        }
+        let object = try QuirksFile.document(data, name: name, expected: Self.expected).object(at: [])
         var entries: [String: Entry] = [:]
         var warnings: [String] = []
-        for key in document.keys.sorted() {
-            guard let raw = document[key] else { continue }
-            let domain = HostName.lookupKey(key)
-            for unknown in raw.unknownKeys.sorted() {
+        for key in object.keys.sorted() {
+            let entry = try QuirksFile.Value(object[key], name: name, expected: Self.expected).object(at: [.key(key)])
+            let rules = try QuirksFile.Value(entry["password-rules"], name: name, expected: Self.expected)
+                .string(at: [.key(key), .key("password-rules")])
+            let exact = try QuirksFile.Value(entry["exact-domain-match-only"], name: name, expected: Self.expected)
+                .optionalBool(at: [.key(key), .key("exact-domain-match-only")])
+            for unknown in entry.keys.sorted() where unknown != "password-rules" && unknown != "exact-domain-match-only" {
                 warnings.append("\(name): \"\(key)\": unknown key \"\(unknown)\" ignored")
             }
-            entries[domain] = Entry(domain: domain, rules: raw.rules, exactDomainMatchOnly: raw.exactDomainMatchOnly)
+            let domain = HostName.lookupKey(key)
+            entries[domain] = Entry(domain: domain, rules: rules, exactDomainMatchOnly: exact ?? false)
         }
         self.entries = entries
         self.warnings = warnings
@@ -95,71 +94,5 @@ public struct PasswordRulesQuirks: Sendable {
         return (entry, try PasswordRules.parse(entry.rules))
     }
 
-    /// One decoded entry; unknown keys are kept to be reported.
-    struct RawEntry: Decodable {
-        let rules: String
-        let exactDomainMatchOnly: Bool
-        let unknownKeys: [String]
-
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            rules = try container.decode(String.self, forKey: Key(stringValue: "password-rules"))
-            exactDomainMatchOnly =
-                try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "exact-domain-match-only")) ?? false
-            unknownKeys = container.allKeys.map(\.stringValue).filter {
-                $0 != "password-rules" && $0 != "exact-domain-match-only"
-            }
-        }
-    }
-}
-
-/// File reading and error shaping shared by the quirks loaders.
-enum QuirksFile {
-    /// Reads at most `maximumSize` bytes, refusing a larger file before buffering it.
-    static func read(_ path: String, maximumSize: Int) throws(SWCredError) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SWCredError(.fileNotFound, "cannot open the quirks file \(path)")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
-        } catch {
-            throw SWCredError(.ioFailure, "reading the quirks file \(path) failed: \(error.localizedDescription)")
-        }
-        guard data.count <= maximumSize else {
-            throw SWCredError(.limitExceeded, "the quirks file \(path) is larger than \(maximumSize) bytes")
-        }
-        return data
-    }
-
-    /// A `malformedQuirks` error naming the file and the key path of a decoding error.
-    static func malformed(_ name: String, _ error: any Error, expected: String) -> SWCredError {
-        var path = ""
-        var detail = "it is not valid JSON"
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-                path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "\"\($0.stringValue)\"" }.joined(
-                    separator: ".")
-                detail = context.debugDescription
-            case .keyNotFound(let key, let context):
-                let parent = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "\"\($0.stringValue)\"" }
-                path = (parent + ["\"\(key.stringValue)\""]).joined(separator: ".")
-                detail = "the key is missing"
-            @unknown default:
-                break
-            }
-        }
-        let location = path.isEmpty ? "" : " at \(path)"
-        return SWCredError(
-            .malformedQuirks, "the quirks file \(name) is malformed\(location): \(detail) (expected \(expected))")
-    }
+    static let expected = "an object mapping domains to {\"password-rules\": …}"
 }

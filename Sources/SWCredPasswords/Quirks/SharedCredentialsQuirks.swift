@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SWCredCore
 
 /// Apple's `shared-credentials.json` (and `shared-credentials-historical.json`) quirks (PW-7.4):
@@ -40,16 +40,11 @@ public struct SharedCredentialsQuirks: Sendable {
     /// Decodes a shared-credentials document.
     /// - Throws: `malformedQuirks` naming `name` and the offending group or key.
     public init(data: Data, name: String) throws(SWCredError) {
-        let raw: [RawGroup]
-        do {
-            raw = try JSONDecoder().decode([RawGroup].self, from: data)
-        } catch {
-            throw QuirksFile.malformed(
-                name, error, expected: "an array of {\"shared\": […]} or {\"from\": […], \"to\": […]} groups")
-        }
+        let array = try QuirksFile.document(data, name: name, expected: Self.expected).array(at: [])
         var groups: [Group] = []
         var warnings: [String] = []
-        for (index, group) in raw.enumerated() {
+        for (index, element) in array.enumerated() {
+            let group = try RawGroup(element, index: index, name: name)
             for unknown in group.unknownKeys.sorted() {
                 warnings.append("\(name): group [\(index)]: unknown key \"\(unknown)\" ignored")
             }
@@ -114,22 +109,30 @@ public struct SharedCredentialsQuirks: Sendable {
             || sourceDomains(offeredOn: b).contains { Self.covers($0, HostName.lookupKey(a)) }
     }
 
-    struct RawGroup: Decodable {
+    static let expected = "an array of {\"shared\": […]} or {\"from\": […], \"to\": […]} groups"
+
+    /// One group as written: every list optional, unknown keys kept to be reported.
+    struct RawGroup {
         let shared: [String]?
         let from: [String]?
         let to: [String]?
         let fromDomainsAreObsoleted: Bool?
         let unknownKeys: [String]
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: PasswordRulesQuirks.RawEntry.Key.self)
-            func key(_ name: String) -> PasswordRulesQuirks.RawEntry.Key { .init(stringValue: name) }
-            shared = try container.decodeIfPresent([String].self, forKey: key("shared"))
-            from = try container.decodeIfPresent([String].self, forKey: key("from"))
-            to = try container.decodeIfPresent([String].self, forKey: key("to"))
-            fromDomainsAreObsoleted = try container.decodeIfPresent(Bool.self, forKey: key("fromDomainsAreObsoleted"))
+        init(_ element: JSONValue, index: Int, name: String) throws(SWCredError) {
+            let path: [QuirksFile.PathStep] = [.index(index)]
+            let object = try QuirksFile.Value(element, name: name, expected: SharedCredentialsQuirks.expected)
+                .object(at: path)
+            func value(_ key: String) -> QuirksFile.Value {
+                QuirksFile.Value(object[key], name: name, expected: SharedCredentialsQuirks.expected)
+            }
+            shared = try value("shared").optionalStrings(at: path + [.key("shared")])
+            from = try value("from").optionalStrings(at: path + [.key("from")])
+            to = try value("to").optionalStrings(at: path + [.key("to")])
+            fromDomainsAreObsoleted = try value("fromDomainsAreObsoleted").optionalBool(
+                at: path + [.key("fromDomainsAreObsoleted")])
             let known: Set<String> = ["shared", "from", "to", "fromDomainsAreObsoleted"]
-            unknownKeys = container.allKeys.map(\.stringValue).filter { !known.contains($0) }
+            unknownKeys = object.keys.filter { !known.contains($0) }
         }
     }
 }

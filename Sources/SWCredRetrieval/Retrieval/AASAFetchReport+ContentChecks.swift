@@ -1,4 +1,5 @@
 import SWCredCore
+import SWCredAssociation
 
 // The checks on a received body that only warn.
 extension AASAFetchReport {
@@ -8,12 +9,10 @@ extension AASAFetchReport {
         let signed = CMSDetector.isSignedData(body)
         if signed {
             diagnostics.append(
-                RetrievalDiagnostic(
-                    rule: "AD-3.8",
-                    severity: .warning,
-                    message:
-                        "the file is a signed CMS (PKCS#7) body: signing is deprecated since iOS 9; serve plain JSON"
-                )
+                Diagnostic(
+                    .warning,
+                    "the file is a signed CMS (PKCS#7) body: signing is deprecated since iOS 9; serve plain JSON",
+                    rule: "AD-3.8")
             )
         }
         let mediaType = contentType.map { MediaType.essence(of: $0) }
@@ -22,12 +21,10 @@ extension AASAFetchReport {
             pass("AD-4.7", "Content-Type \(mediaType)")
         } else {
             diagnostics.append(
-                RetrievalDiagnostic(
-                    rule: "AD-4.7",
-                    severity: .warning,
-                    message:
-                        "Content-Type is \(contentType.map { "'\($0.prefix(200))'" } ?? "missing"); serve the file as application/json (devices do not check, validators do)"
-                )
+                Diagnostic(
+                    .warning,
+                    "Content-Type is \(contentType.map { "'\($0.prefix(200))'" } ?? "missing"); serve the file as application/json (devices do not check, validators do)",
+                    rule: "AD-4.7")
             )
         }
     }

@@ -1,3 +1,5 @@
+public import SWCredAssociation
+
 /// Everything a retrieval checked: the `fetch` object of `swcred verify` and `swcred fetch`.
 ///
 /// JSON fields (`spec/cli.md`): `url`, `status`, `bytes`, `contentType`, `redirected`,
@@ -27,7 +29,7 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
     /// Why the file was refused, nil when accepted.
     public var failure: RetrievalFailure?
     /// Every rule that had something to say, in the order checked.
-    public var diagnostics: [RetrievalDiagnostic]
+    public var diagnostics: [Diagnostic]
 
     /// Creates a report.
     public init(
@@ -42,7 +44,7 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
         userInstalledRoot: Bool = false,
         legacyRootFallback: Bool = false,
         failure: RetrievalFailure? = nil,
-        diagnostics: [RetrievalDiagnostic] = []
+        diagnostics: [Diagnostic] = []
     ) {
         self.url = url
         self.route = route
@@ -62,12 +64,12 @@ public struct AASAFetchReport: Sendable, Hashable, Codable {
     public mutating func refuse(_ failure: RetrievalFailure) {
         accepted = false
         self.failure = failure
-        diagnostics.append(RetrievalDiagnostic(rule: failure.rule, severity: .error, message: failure.message))
+        diagnostics.append(Diagnostic(.error, failure.message, rule: failure.rule))
     }
 
     /// Records that `rule` was checked and passed.
     public mutating func pass(_ rule: String, _ message: String) {
-        diagnostics.append(RetrievalDiagnostic(rule: rule, severity: .passed, message: message))
+        diagnostics.append(Diagnostic(.passed, message, rule: rule))
     }
 
     private enum CodingKeys: String, CodingKey {

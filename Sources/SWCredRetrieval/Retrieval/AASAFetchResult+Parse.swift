@@ -19,21 +19,15 @@ extension AASAFetchResult {
             let alreadySigned = report.diagnostics.contains { $0.rule == "AD-3.8" }
             for diagnostic in file.diagnostics {
                 if file.wasSigned, alreadySigned, diagnostic.rule == "AD-3.8" { continue }
-                report.diagnostics.append(
-                    RetrievalDiagnostic(
-                        rule: diagnostic.rule ?? "AD-3.9",
-                        severity: RetrievalDiagnostic.Severity(diagnostic.severity),
-                        message: diagnostic.message
-                    )
-                )
+                var diagnostic = diagnostic
+                diagnostic.rule = diagnostic.rule ?? "AD-3.9"
+                diagnostic.id = nil
+                report.diagnostics.append(diagnostic)
             }
             report.diagnostics.append(
-                RetrievalDiagnostic(
-                    rule: "AD-4.9",
-                    severity: .passed,
-                    message: "the body parsed as a JSON object\(file.wasSigned ? " (inside a signed wrapper)" : "")"
-                )
-            )
+                .passed(
+                    "the body parsed as a JSON object\(file.wasSigned ? " (inside a signed wrapper)" : "")",
+                    rule: "AD-4.9"))
             return file
         } catch {
             report.refuse(
@@ -49,26 +43,11 @@ extension AASAFetchResult {
     }
 }
 
-extension RetrievalDiagnostic.Severity {
-    /// The same severity as an association ``DiagnosticSeverity``.
-    public init(_ severity: DiagnosticSeverity) {
-        switch severity {
-        case .error: self = .error
-        case .warning: self = .warning
-        case .note: self = .note
-        }
-    }
-}
-
 extension Diagnostic {
-    /// A retrieval diagnostic as an association diagnostic, the rule id leading the message.
-    public init(_ diagnostic: RetrievalDiagnostic) {
-        let severity: DiagnosticSeverity =
-            switch diagnostic.severity {
-            case .error: .error
-            case .warning: .warning
-            case .note, .passed: .note
-            }
-        self.init(severity, "\(diagnostic.rule): \(diagnostic.message)")
+    /// A retrieval diagnostic as `verify` shows it beside trust diagnostics: the rule id leading
+    /// the message, a passed check as a note, no lint id.
+    public var leadingRule: Diagnostic {
+        let severity: DiagnosticSeverity = self.severity == .passed ? .note : self.severity
+        return Diagnostic(severity, rule.map { "\($0): \(message)" } ?? message)
     }
 }

@@ -126,7 +126,7 @@ extension RetrievedAssociationFile {
             },
             // Errors are in `failure`; passed checks are listed by `fetch` only.
             diagnostics: report.diagnostics.filter { $0.severity != .error && $0.severity != .passed }.map(
-                Diagnostic.init),
+                \.leadingRule),
             usedUserInstalledRoot: report.userInstalledRoot
         )
     }

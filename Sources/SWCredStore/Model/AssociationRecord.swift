@@ -187,20 +187,3 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     /// This record's key.
     public var key: Key { Key(service: service, appID: appID, host: host, port: port, isWildcard: isWildcard) }
 }
-
-/// The emulated device settings (spec/store.md §2.4).
-public struct DeviceSettings: Sendable, Hashable, Codable {
-    /// Password AutoFill; when `false`, the Shared Web Credentials add path fails with `errSecBadReq`.
-    public var autoFillEnabled: Bool
-    /// Associated Domains Development (gates `?mode=developer`).
-    public var developerMode: Bool
-    /// A managed (MDM) device (gates `?mode=managed`).
-    public var managedDevice: Bool
-
-    /// Creates settings; the defaults are a stock device: AutoFill on, developer mode off, unmanaged.
-    public init(autoFillEnabled: Bool = true, developerMode: Bool = false, managedDevice: Bool = false) {
-        self.autoFillEnabled = autoFillEnabled
-        self.developerMode = developerMode
-        self.managedDevice = managedDevice
-    }
-}

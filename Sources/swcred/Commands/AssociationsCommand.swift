@@ -75,14 +75,14 @@ struct AssociationsCommand: SWCredSubcommand {
 
         // The device: the store's settings, or the flags.
         let session = try store.session(console)
-        var settings = SWCredStore.DeviceSettings()
+        var settings = DeviceSettings()
         if changes {
             _ = try session.storeCreatingIfMissing()
             settings = try session.read().contents.settings
         }
-        let device = SWCredAssociation.DeviceSettings(
+        let device = DeviceSettings(
             developerMode: app.device.developerMode || settings.developerMode,
-            managed: app.device.managed || settings.managedDevice
+            managedDevice: app.device.managed || settings.managedDevice
         )
 
         if reset {

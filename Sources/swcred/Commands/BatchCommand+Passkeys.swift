@@ -15,7 +15,7 @@ extension BatchCommand {
         let forceDeveloper = app.device.developerMode
         let forceManaged = app.device.managed
         func caller(_ contents: StoreContents) -> PasskeyCaller {
-            var device = SWCDeviceSettings(contents.settings)
+            var device = contents.settings
             if forceDeveloper { device.developerMode = true }
             if forceManaged { device.managedDevice = true }
             return .app(swcApp, device: device)

@@ -15,7 +15,7 @@ struct DeviceOptions: ParsableArguments {
     var managed = false
 
     /// The library value.
-    var settings: DeviceSettings { DeviceSettings(developerMode: developerMode, managed: managed) }
+    var settings: DeviceSettings { DeviceSettings(developerMode: developerMode, managedDevice: managed) }
 }
 
 /// The emulated app of `spec/cli.md`: `--app-id`, `--entitlements`, `--developer-mode`, `--managed`.

@@ -48,7 +48,7 @@ final class TransactionBackend: SharedWebCredentialsBackend {
     }
 
     func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings {
-        state.withLock { SWCDeviceSettings($0.contents.settings) }
+        state.withLock { $0.contents.settings }
     }
 
     func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {

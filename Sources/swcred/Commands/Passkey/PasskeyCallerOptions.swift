@@ -83,7 +83,7 @@ extension PasskeyCallerOptions {
         let forceManaged = options.managed
         do {
             return try store.transaction { (contents: inout StoreContents, now: Date) throws -> R in
-                var device = SWCDeviceSettings(contents.settings)
+                var device = contents.settings
                 if forceDeveloper { device.developerMode = true }
                 if forceManaged { device.managedDevice = true }
                 return try body(.app(swcApp, device: device), &contents, now)
