@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "SWCredKitTests",
             dependencies: [
-                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredCore", "SWCredStore",
+                "SWCredKit", "SWCredSecurity", "SWCredTesting", "SWCredAssociation", "SWCredCore", "SWCredStore",
             ]
         ),
         // The dependency graph against the import graph (reads the manifest through `swift package`).
