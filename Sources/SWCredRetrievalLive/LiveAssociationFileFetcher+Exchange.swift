@@ -4,8 +4,8 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
-import SWCredCore
 import SWCredAssociation
+import SWCredCore
 import SWCredRetrieval
 
 // One HTTP exchange under the size and time rules (AD-4.5, AD-4.6, AD-4.8): the request, the

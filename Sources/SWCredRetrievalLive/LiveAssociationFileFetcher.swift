@@ -4,8 +4,8 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOSSL
-import SWCredCore
 import SWCredAssociation
+import SWCredCore
 package import SWCredRetrieval
 import Synchronization
 
