@@ -6,9 +6,9 @@ import SWCredRetrieval
 
 /// `swcred match URL (--aasa FILE | --aasa-dir DIR) [--app-id ID] [--entitlements FILE]`: decides
 /// what opening a URL does (`spec/cli.md`). Exit 0 `match`, 1 `exclude` or `no_match`, 64–66 on
-/// bad input. The bulk form (`--urls`, `--sitemap`) is in `MatchCommand+Bulk.swift`, its
-/// entitlement path (`--entitlements` with `--aasa-dir`, `--direct` or `--cdn`) in
-/// `MatchCommand+Trust.swift`. With `--entitlements`, the live sources serve the single form too.
+/// bad input. The bulk form (`--urls`, `--sitemap`) is in `MatchCommand+Bulk.swift`, over the
+/// library's `BulkMatcher` (its entitlement path: `--entitlements` with `--aasa-dir`, `--direct` or
+/// `--cdn`). With `--entitlements`, the live sources serve the single form too.
 struct MatchCommand: SWCredSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -113,7 +113,7 @@ struct MatchCommand: SWCredSubcommand {
                 tooLarge: .malformedAASA)
             let file = try AssociationFile.parse(bytes)
             let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
-            let result = ReferenceApplinksMatcher(file: file).match(link, appID: appID)
+            let result = ApplinksAutomaton(file: file).match(link, appID: appID)
             output = Output(
                 url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
                 entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
@@ -134,7 +134,7 @@ struct MatchCommand: SWCredSubcommand {
             if let body = retrieved.body {
                 let file = try AssociationFile.parse(body)
                 diagnostics += file.diagnostics
-                let result = ReferenceApplinksMatcher(file: file).match(link, appID: app.appID)
+                let result = ApplinksAutomaton(file: file).match(link, appID: app.appID)
                 output = Output(
                     url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? app.appID,
                     entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: diagnostics)

@@ -14,10 +14,9 @@ struct BulkOutput {
         buffer.reserveCapacity(1 << 17)
     }
 
-    mutating func result(
-        line: Int, url: String, result: ApplinksMatch, ruleIndex: Int?, file: MatchCommand.HostFile?, appID: String?,
-        entitlement: String?, error: SWCredError?
-    ) {
+    mutating func result(_ decided: BulkMatcher.Result, appID: String?) {
+        let (line, url, result, entitlement, error) =
+            (decided.line, decided.url, decided.result, decided.entitlement, decided.problem)
         let app = result.appID ?? appID
         guard json else {
             append(result.outcome.rawValue)
@@ -46,7 +45,7 @@ struct BulkOutput {
         append(result.outcome.rawValue)
         buffer.append(contentsOf: Self.lineRule)
         if let rule = result.rule {
-            if let file, let index = ruleIndex, index < file.ruleJSON.count {
+            if let file = decided.file, let index = decided.ruleIndex, index < file.ruleJSON.count {
                 if file.ruleJSON[index] == nil { file.ruleJSON[index] = Self.ruleJSON(rule) }
                 append(file.ruleJSON[index] ?? "null")
             } else {
@@ -89,7 +88,7 @@ struct BulkOutput {
         }
     }
 
-    mutating func summary(_ summary: BulkSummary, console: Console) {
+    mutating func summary(_ summary: BulkMatchSummary, console: Console) {
         if json {
             append(Console.encode(SummaryDocument(summary: summary), pretty: false))
             buffer.append(0x0A)
@@ -184,6 +183,6 @@ struct BulkOutput {
     }
 
     struct SummaryDocument: Encodable {
-        let summary: BulkSummary
+        let summary: BulkMatchSummary
     }
 }

@@ -1,22 +1,19 @@
-import ArgumentParser
-import Foundation
-import SWCredAssociation
-import SWCredCore
-import SWCredRetrieval
-
-/// Counts of a bulk run: the closing `summary` object.
-struct BulkSummary: Encodable {
-    struct AppCounts: Encodable {
-        var match = 0
-        var exclude = 0
+/// Counts of a bulk run (``BulkMatcher``): the closing `summary` object of bulk `match`
+/// (`spec/cli.md`), its keys sorted by the encoder.
+package struct BulkMatchSummary: Encodable {
+    /// One app's decided URLs.
+    package struct AppCounts: Encodable {
+        package var match = 0
+        package var exclude = 0
     }
 
-    struct UnusedRule: Encodable {
-        let host: String?
-        let rule: MatchedRule
+    /// A rule no URL of the run reached, with the host whose file holds it (`nil` for `--aasa`).
+    package struct UnusedRule: Encodable {
+        package let host: String?
+        package let rule: MatchedRule
 
         private enum Keys: String, CodingKey { case aasaHost, detail, component, key, pattern }
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
             try c.encodeIfPresent(host, forKey: .aasaHost)
             try c.encode(rule.detail, forKey: .detail)
@@ -26,20 +23,26 @@ struct BulkSummary: Encodable {
         }
     }
 
-    var urls = 0
-    var match = 0
-    var exclude = 0
-    var noMatch = 0
-    var invalid = 0
+    /// URLs decided (invalid lines excluded; the JSON `urls` counts them too).
+    package var urls = 0
+    package var match = 0
+    package var exclude = 0
+    package var noMatch = 0
+    /// Lines that are not a usable URL (too long, not UTF-8, not an http(s) URL).
+    package var invalid = 0
     /// URLs decided without a file they needed (entitlement path: retrieval failed).
-    var unretrieved = 0
-    var byApp: [String: AppCounts] = [:]
-    var unusedRules: [UnusedRule] = []
+    package var unretrieved = 0
+    package var byApp: [String: AppCounts] = [:]
+    /// Filled when the run ends (``BulkMatcher/finish()``).
+    package var unusedRules: [UnusedRule] = []
+
+    package init() {}
 
     /// URLs decided (invalid lines excluded).
-    var total: Int { match + exclude + noMatch }
+    package var total: Int { match + exclude + noMatch }
 
-    func count(of outcome: MatchOutcome) -> Int {
+    /// URLs decided with `outcome`.
+    package func count(of outcome: MatchOutcome) -> Int {
         switch outcome {
         case .match: match
         case .exclude: exclude
@@ -47,7 +50,8 @@ struct BulkSummary: Encodable {
         }
     }
 
-    mutating func count(_ result: ApplinksMatch) {
+    /// Counts one decided URL.
+    package mutating func count(_ result: ApplinksMatch) {
         urls += 1
         switch result.outcome {
         case .match:
@@ -64,7 +68,7 @@ struct BulkSummary: Encodable {
         case urls, match, exclude, noMatch = "no_match", invalid, unretrieved, byApp, unusedRules
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(urls + invalid, forKey: .urls)
         try c.encode(match, forKey: .match)
