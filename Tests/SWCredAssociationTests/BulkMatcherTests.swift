@@ -123,6 +123,50 @@ struct BulkMatcherTests {
         #expect(summary.unusedRules.map(\.host) == ["example.com"])
     }
 
+    @Test("AD-7.1: nextReady decides the lines whose host file is at hand without suspending, the rest through next, in input order")
+    func readyLinesDoNotWait() async throws {
+        let root = try LookupTests.sites()
+        let lines = [
+            "# a comment", "https://www.example.com/menu/1", "not a url", "", "https://example.com/promo7",
+            "https://www.example.com:8443/menu/1", "https://nowhere.example/x", "https://www.example.com/secret",
+        ]
+        func matcher() throws -> BulkMatcher {
+            BulkMatcher(
+                lines: try URLListReader(path: Self.list(lines)),
+                files: .directory(DirectoryAssociationSource(root: root.path), appID: T.appID)
+            ) { _ in }
+        }
+        let (reference, referenceSummary) = try await Self.run(try matcher())
+        let mixed = try matcher()
+        var entries: [BulkMatcher.Entry] = []
+        var ready = 0
+        while true {
+            if let entry = try mixed.nextReady() {
+                ready += 1
+                entries.append(entry)
+            } else if let entry = try await mixed.next() {
+                entries.append(entry)
+            } else {
+                break
+            }
+        }
+        func shape(_ entries: [BulkMatcher.Entry]) -> [String] {
+            entries.map {
+                switch $0 {
+                case .invalid(let line, let error): "\(line) invalid \(error.code)"
+                case .result(let r): "\(r.line) \(r.result.outcome) \(r.file?.aasaHost ?? "-") \(r.ruleIndex ?? -1)"
+                }
+            }
+        }
+        #expect(shape(entries) == shape(reference))
+        // Lines 3 (invalid), 6 and 8 (www.example.com, read for line 2) need no wait; lines 2, 5
+        // and 7 each read a new host's file.
+        #expect(ready == 3)
+        let summary = mixed.finish()
+        #expect(summary.urls == referenceSummary.urls && summary.invalid == referenceSummary.invalid)
+        #expect(summary.unusedRules.map(\.host) == referenceSummary.unusedRules.map(\.host))
+    }
+
     @Test("One file decides every URL (--aasa), as the compiled matcher decides it alone")
     func singleFile() async throws {
         let json = T.components(#"[{"/":"/a/*"},{"/":"/b","exclude":true},{"/":"/never"}]"#)

@@ -71,7 +71,21 @@ extension MatchCommand {
             }
         }
 
-        while let entry = try await Self.next(matcher, flushing: &output) {
+        while true {
+            // Decided without suspending where the host's file is at hand (most lines).
+            let entry: BulkMatcher.Entry
+            do {
+                if let ready = try matcher.nextReady() {
+                    entry = ready
+                } else if let waited = try await matcher.next() {
+                    entry = waited
+                } else {
+                    break
+                }
+            } catch {
+                output.flush()  // what was decided is written out before an unreadable input ends the run
+                throw error
+            }
             switch entry {
             case .invalid(let line, let error):
                 output.invalid(line: line, error: error, console: console)
@@ -94,17 +108,5 @@ extension MatchCommand {
             return .failure
         }
         return .success
-    }
-
-    /// The next entry; what was decided so far is written out before an unreadable input ends the run.
-    private static func next(_ matcher: BulkMatcher, flushing output: inout BulkOutput) async throws
-        -> BulkMatcher.Entry?
-    {
-        do {
-            return try await matcher.next()
-        } catch {
-            output.flush()
-            throw error
-        }
     }
 }
