@@ -32,7 +32,6 @@ let package = Package(
         .library(name: "SWCredStore", targets: ["SWCredStore"]),
         .library(name: "SWCredPasswords", targets: ["SWCredPasswords"]),
         .library(name: "SWCredRetrieval", targets: ["SWCredRetrieval", "SWCredRetrievalLive"]),
-        .library(name: "SWCredDaemon", targets: ["SWCredDaemon"]),
         .library(name: "SWCredKit", targets: ["SWCredKit"]),
         .library(name: "SWCredSecurity", targets: ["SWCredSecurity"]),
         .library(name: "SWCredTesting", targets: ["SWCredTesting"]),
