@@ -8,10 +8,18 @@ import SWCredCore
 /// errors (for example `match` returns 1 for no match, `verify` 10 for not trusted).
 protocol SWCredSubcommand: AsyncParsableCommand {
     var formatOptions: FormatOptions { get }
+    /// Whether this parsed command line fetches over the network, so that the `swcred` executable,
+    /// which links no network code, hands it to `swcred-fetch` (``NetworkHandOff``). A static
+    /// requirement, not a dynamic cast: a cast to a protocol existential scans every conformance
+    /// record of the binary at the first use, on every command's start.
+    var fetchesOverNetwork: Bool { get }
     func execute(_ console: Console) async throws -> ExitStatus
 }
 
 extension SWCredSubcommand {
+    /// Most commands never fetch (``SourceSelectingCommand`` decides from the source options).
+    var fetchesOverNetwork: Bool { false }
+
     mutating func run() async throws {
         let console = Console(format: formatOptions.format)
         let status: ExitStatus

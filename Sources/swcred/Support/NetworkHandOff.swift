@@ -6,17 +6,6 @@ import SWCredRetrieval
 import Glibc
 #endif
 
-/// A parsed command that may fetch association files over HTTPS.
-///
-/// The `swcred` executable links no network code (no SwiftNIO, BoringSSL, async-http-client or
-/// swift-certificates), so that the commands that never fetch do not pay for loading, relocating
-/// and registering them at every start. A command that fetches is run by its sibling executable
-/// `swcred-fetch` (the same commands with the HTTPS fetcher installed, ``NetworkHandOff``).
-protocol FetchingCommand {
-    /// Whether this parsed command line fetches over the network.
-    var fetchesOverNetwork: Bool { get }
-}
-
 extension SourceOptions {
     /// Whether these options select a live source (`--direct` or `--cdn` without `--aasa-dir`,
     /// which wins, as in ``selection(cdnBaseURL:)``).
@@ -24,7 +13,7 @@ extension SourceOptions {
 }
 
 /// A command whose association source options decide whether it fetches.
-protocol SourceSelectingCommand: FetchingCommand {
+protocol SourceSelectingCommand: SWCredSubcommand {
     var source: SourceOptions { get }
 }
 
@@ -47,7 +36,7 @@ extension PasskeyAssertCommand: SourceSelectingCommand {
     var source: SourceOptions { caller.source }
 }
 
-extension FetchCommand: FetchingCommand {
+extension FetchCommand {
     var fetchesOverNetwork: Bool { true }
 }
 
@@ -66,8 +55,8 @@ enum NetworkHandOff {
     /// Replaces this process with `swcred-fetch` when `command` fetches and this program cannot.
     ///
     /// - Throws: `internalError` (exit 1) when the sibling is missing or cannot be executed.
-    static func runInFetchProgramIfNeeded(_ command: some ParsableCommand) throws {
-        guard (command as? any FetchingCommand)?.fetchesOverNetwork == true, !LiveRetrieval.isInstalled else {
+    static func runInFetchProgramIfNeeded(_ command: some SWCredSubcommand) throws {
+        guard command.fetchesOverNetwork, !LiveRetrieval.isInstalled else {
             return
         }
         try execSibling(arguments: Array(CommandLine.arguments.dropFirst()))
