@@ -112,7 +112,7 @@ let package = Package(
             name: "SWCredCLI",
             dependencies: [
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
-                "SWCredKit", "CSWCredSys", "SWCredSodium",
+                "SWCredKit", "SWCredSodium",
                 "SWCredPasskeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,9 +1,10 @@
 package import Foundation
 package import SWCredStore
+package import SWCredCore
 
 /// An association record as `swcred associations` shows it: JSON fields, and `swcutil show`'s
 /// labels in text (AD-5.1: "User Approval", "Site/Fmwk Approval", "Last Checked", "Next Check",
-/// "Error", "Retries").
+/// "Error", "Retries"). Every field is encoded, `null` included.
 package struct AssociationRecordView: Sendable, Hashable, Codable {
     /// The record's error.
     package struct ErrorView: Sendable, Hashable, Codable {
@@ -24,7 +25,7 @@ package struct AssociationRecordView: Sendable, Hashable, Codable {
     /// The host (no `*.`).
     package var host: String
     /// The port, if any.
-    package var port: Int?
+    @ExplicitNull package var port: Int?
     /// Whether the entry is a wildcard.
     package var wildcard: Bool
     /// The modes, sorted.
@@ -34,11 +35,11 @@ package struct AssociationRecordView: Sendable, Hashable, Codable {
     /// `unspecified`, `approved` or `denied`.
     package var siteApproval: String
     /// When last checked; nil for never.
-    package var lastChecked: Date?
+    @ExplicitNull package var lastChecked: Date?
     /// When next due; nil for never.
-    package var nextCheck: Date?
+    @ExplicitNull package var nextCheck: Date?
     /// The last error, if any.
-    package var error: ErrorView?
+    @ExplicitNull package var error: ErrorView?
     /// Consecutive failed checks.
     package var retries: UInt32
     /// `downloaded`, `builtIn` or `manual`.
@@ -63,30 +64,6 @@ package struct AssociationRecordView: Sendable, Hashable, Codable {
         error = record.lastError.map { ErrorView(domain: $0.domain, code: $0.code, message: $0.message) }
         retries = record.retryCount
         source = record.source.rawValue
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case service, appID, domain, host, port, wildcard, modes, userApproval, siteApproval, lastChecked, nextCheck
-        case error, retries, source
-    }
-
-    /// Encodes every field, `null` included.
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(service, forKey: .service)
-        try c.encode(appID, forKey: .appID)
-        try c.encode(domain, forKey: .domain)
-        try c.encode(host, forKey: .host)
-        try c.encode(port, forKey: .port)
-        try c.encode(wildcard, forKey: .wildcard)
-        try c.encode(modes, forKey: .modes)
-        try c.encode(userApproval, forKey: .userApproval)
-        try c.encode(siteApproval, forKey: .siteApproval)
-        try c.encode(lastChecked, forKey: .lastChecked)
-        try c.encode(nextCheck, forKey: .nextCheck)
-        try c.encode(error, forKey: .error)
-        try c.encode(retries, forKey: .retries)
-        try c.encode(source, forKey: .source)
     }
 
     /// The record in `swcutil show`'s layout: one `Label: value` line per field and a rule.

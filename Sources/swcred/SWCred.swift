@@ -1,4 +1,5 @@
 import ArgumentParser
+import SWCredStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +29,7 @@ struct SWCred: AsyncParsableCommand {
     /// `passkey delete` credential ID that starts with `-` is kept a positional
     /// (``PasskeyDeleteCommand/protectingDashedCredentialID(_:)``).
     static func main() async {
-        StartupHardening.apply()
+        ProcessHardening.apply()
         let status = await execute(Array(CommandLine.arguments.dropFirst()))
         Glibc.exit(status.rawValue)
     }

@@ -1,25 +1,27 @@
 package import SWCredAssociation
+package import SWCredCore
 
 /// Everything a retrieval checked: the `fetch` object of `swcred verify` and `swcred fetch`.
 ///
 /// JSON fields (`spec/cli.md`): `url`, `status`, `bytes`, `contentType`, `redirected`,
 /// `accepted`, `diagnostics`, and in addition `route`, `location`, `failure`,
-/// `userInstalledRoot` and `legacyRootFallback`.
+/// `userInstalledRoot` and `legacyRootFallback`. Every field is encoded, `null` included, so the
+/// JSON shape never changes with the outcome.
 package struct AASAFetchReport: Sendable, Hashable, Codable {
     /// The last URL requested (the legacy root after a fallback).
     package var url: String
     /// The route taken.
     package var route: RetrievalRoute
     /// The HTTP status of the last answer, nil when no answer arrived.
-    package var status: Int?
+    @ExplicitNull package var status: Int?
     /// Body bytes received (at most the cap plus one: reading stops at byte 131 073).
     package var bytes: Int
     /// The `Content-Type` header of the last answer.
-    package var contentType: String?
+    @ExplicitNull package var contentType: String?
     /// Whether the answer was a redirect (3xx), which is never followed (AD-4.4).
     package var redirected: Bool
     /// The redirect's `Location`, when there was one.
-    package var location: String?
+    @ExplicitNull package var location: String?
     /// Whether the file passed every retrieval rule (and, once parsed, the parse).
     package var accepted: Bool
     /// Whether the server's chain was trusted only through a user-installed root (`--ca-file`).
@@ -27,7 +29,7 @@ package struct AASAFetchReport: Sendable, Hashable, Codable {
     /// Whether the file came from the legacy root location after a 404 at `.well-known`.
     package var legacyRootFallback: Bool
     /// Why the file was refused, nil when accepted.
-    package var failure: RetrievalFailure?
+    @ExplicitNull package var failure: RetrievalFailure?
     /// Every rule that had something to say, in the order checked.
     package var diagnostics: [Diagnostic]
 
@@ -70,28 +72,6 @@ package struct AASAFetchReport: Sendable, Hashable, Codable {
     /// Records that `rule` was checked and passed.
     package mutating func pass(_ rule: String, _ message: String) {
         diagnostics.append(Diagnostic(.passed, message, rule: rule))
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case url, route, status, bytes, contentType, redirected, location, accepted, userInstalledRoot
-        case legacyRootFallback, failure, diagnostics
-    }
-
-    /// Encodes every field, `null` included, so the JSON shape never changes with the outcome.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(route, forKey: .route)
-        try container.encode(status, forKey: .status)
-        try container.encode(bytes, forKey: .bytes)
-        try container.encode(contentType, forKey: .contentType)
-        try container.encode(redirected, forKey: .redirected)
-        try container.encode(location, forKey: .location)
-        try container.encode(accepted, forKey: .accepted)
-        try container.encode(userInstalledRoot, forKey: .userInstalledRoot)
-        try container.encode(legacyRootFallback, forKey: .legacyRootFallback)
-        try container.encode(failure, forKey: .failure)
-        try container.encode(diagnostics, forKey: .diagnostics)
     }
 }
 

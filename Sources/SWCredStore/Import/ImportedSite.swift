@@ -86,14 +86,7 @@ package struct ImportedSite: Sendable, Hashable {
             let host = try HostName(text, syntax: .urlHost).text
             return .site(ImportedSite(host: host, port: port, protocolCode: protocolCode))
         } catch {
-            switch error {
-            case .notASCII:
-                return .invalid("\(subject) is not ASCII; internationalised names must be given as xn-- A-labels")
-            case .empty, .tooLong:
-                return .invalid("\(subject) must be 1 to 253 characters")
-            case .trailingDot, .leadingDot, .character, .emptyLabel, .labelTooLong:
-                return .invalid("\(subject) may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
-            }
+            return .invalid(error.message(subject: subject))
         }
     }
 

@@ -48,11 +48,7 @@ extension AddCommand {
                 : SWCPolicyResponder(confirmation: answer, pick: .cancel))
         let report = await service.add(fqdn: domain, account: account, password: password)
         try report.throwCompletionError()
-        let result = AppAddResult(report: report)
-        switch console.format {
-        case .json:
-            console.emitJSON(result)
-        case .text:
+        console.emit(SWCAddDocument(report: report)) {
             let site = report.server.map { host in report.port.map { "\(host):\($0)" } ?? host } ?? domain
             switch report.outcome {
             case .declined:
@@ -74,10 +70,7 @@ extension AddCommand {
     private func appPathPassword() throws(SWCredError) -> String? {
         if delete { return nil }
         if generate { return try SharedWebCredentials.generatedPassword(rules: rules) }
-        let given: SecretSource? = passwordStdin ? .standardInput : passwordFile.map { .file($0) }
-        try storeOptions.checkDistinctStreams(passwordSource: given)
-        let source = try SecretInput.resolve(given, what: "password")
-        let secret = try SecretInput.read(source, what: "password", allowEmpty: true)
+        let secret = try readPassword(allowEmpty: true)
         // The library takes a String (Apple's CFString); Swift's copies of it cannot be wiped.
         let text = secret.withUnsafeBytes { String(validating: $0, as: UTF8.self) }
         guard let text else {
@@ -94,32 +87,5 @@ extension SWCAddReport {
     var exitStatus: ExitStatus {
         if let discarded = reportedDiscardedError { return ExitStatus(discarded.code) }
         return outcome == .declined ? .declined : .success
-    }
-}
-
-/// cli.md `add` JSON for the app path.
-struct AppAddResult: Encodable {
-    struct Item: Encodable {
-        let server: String
-        let account: String
-        let port: Int?
-        private enum Keys: String, CodingKey { case server, account, port }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(server, forKey: .server)
-            try c.encode(account, forKey: .account)
-            try c.encode(port, forKey: .port)  // null without a port
-        }
-    }
-    let status: Int
-    let operation: String
-    let item: Item
-    let completion: CompletionDocument
-
-    init(report: SWCAddReport) {
-        status = report.completionError?.code.status ?? 0
-        operation = report.outcome.rawValue
-        item = Item(server: report.server ?? "", account: report.account ?? "", port: report.port)
-        completion = CompletionDocument(report.completionError)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SWCredCore
+import SWCredKit
 import SWCredPasswords
 import SWCredSodium
 import SWCredStore
@@ -28,17 +29,15 @@ import SWCredStore
 ///   mistake than a real password.
 /// - `-U` with the same password is `unchanged` and writes nothing.
 /// - A store that does not exist yet is created with a fresh key file, said on stderr (cli.md).
-struct AddCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
+struct AddCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "add",
         abstract: "Save a password for a site (as Safari does), or record that passwords are never saved for it.",
-        discussion: HelpExamples.discussion("add", """
+        discussion: """
             The password is read from standard input (--password-stdin) or a file (--password-file); \
             never from the command line. DOMAIN is HOST or HOST:PORT.
             """)
-    )
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Argument(help: "The site: HOST or HOST:PORT.")
@@ -124,27 +123,27 @@ struct AddCommand: SWCredSubcommand {
         return try await addBrowserPath(console)
     }
 
-    /// The password source given on the command line, if any.
-    private var passwordSource: SecretSource? {
-        if passwordStdin { return .standardInput }
-        if let passwordFile { return .file(passwordFile) }
-        return nil
+    /// The password from `--password-stdin` or `--password-file` (else the terminal), never from
+    /// the passphrase's stream.
+    func readPassword(allowEmpty: Bool) throws(SWCredError) -> SecureBytes {
+        let given: SecretSource? = passwordStdin ? .standardInput : passwordFile.map { SecretSource.file($0) }
+        try storeOptions.checkDistinctStreams(passwordSource: given)
+        let source = try SecretInput.resolve(given, what: "password")
+        return try SecretInput.read(source, what: "password", allowEmpty: allowEmpty)
     }
 
     // MARK: Browser path
 
     /// The browser path: the device owner saves `ACCOUNT`'s password for `DOMAIN`.
     private func addBrowserPath(_ console: Console) async throws(SWCredError) -> ExitStatus {
-        let site = try SiteArgument(domain)
+        let site = try SiteName(domain)
         let account = self.account ?? ""
         let password: SecureBytes
         if generate {
             // --generate on the browser path: Safari's strong format, or the site's --rules.
             password = try SecureBytes(copying: Array(try PasswordGenerator.generate(style: .strong, rules: rules).password.utf8))
         } else {
-            try storeOptions.checkDistinctStreams(passwordSource: passwordSource)
-            let source = try SecretInput.resolve(passwordSource, what: "password")
-            password = try SecretInput.read(source, what: "password")
+            password = try readPassword(allowEmpty: false)
         }
         TestPausePoint.pauseIfRequested("after-password")
         var secret = password.withUnsafeBytes { [UInt8]($0) }
@@ -152,24 +151,18 @@ struct AddCommand: SWCredSubcommand {
 
         let item = InternetPasswordItem.websitePassword(
             server: site.host, account: account, port: site.port ?? 0, secret: secret)
-        let update = self.update
-        let neverSaved = SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
-            + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
-        let exists = SWCredError(.duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
-        let operation: AddOperation
-        switch try storeOptions.session(console).saveWebsitePassword(item, update: update) {
-        case .added: operation = .added
-        case .updated: operation = .updated
-        case .unchanged: operation = .unchanged
-        case .keyExists: throw exists
-        case .serverNeverSaved: throw neverSaved
+        let operation = try storeOptions.session(console).saveWebsitePassword(item, update: update)
+        switch operation {
+        case .added, .updated, .unchanged: break
+        case .keyExists:
+            throw SWCredError(
+                .duplicateItem, "an item for \(site.display) and this account already exists; use -U to update it")
+        case .serverNeverSaved:
+            throw SWCredError(.duplicateItem, "passwords are never saved for \(item.server) "
+                + "(a \"Passwords not saved\" entry exists; remove it with swcred delete \(item.server) --never-save)")
         }
-        let result = AddResult(
-            status: 0, operation: operation.rawValue,
-            item: .init(server: item.server, account: item.account, port: item.port))
-        switch console.format {
-        case .json: console.emitJSON(result)
-        case .text: console.out("\(operation.rawValue) \(site.display) \(account)")
+        console.emit(SWCAddDocument(operation: operation, item: item)) {
+            console.out("\(operation.rawValue) \(site.display) \(account)")
         }
         return .success
     }
@@ -178,58 +171,16 @@ struct AddCommand: SWCredSubcommand {
 
     /// Records Safari's negative entry for `DOMAIN` (store.md §2.2).
     private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> ExitStatus {
-        let site = try SiteArgument(domain)
+        let site = try SiteName(domain)
         let entry = InternetPasswordItem.negativeEntry(server: site.host, port: site.port ?? 0)
-        let operation: AddOperation =
+        let operation: StoreContents.WebsitePasswordSave =
             try storeOptions.session(console).addPasswordsNotSavedEntry(server: entry.server, port: entry.port) == .added
             ? .added : .unchanged
-        let result = AddResult(
-            status: 0, operation: operation.rawValue,
-            item: .init(server: entry.server, account: entry.account, port: entry.port))
-        switch console.format {
-        case .json: console.emitJSON(result)
-        case .text:
+        console.emit(SWCAddDocument(operation: operation, item: entry)) {
             console.out(operation == .added
                 ? "passwords will not be saved for \(site.display)"
                 : "passwords were already not saved for \(site.display)")
         }
         return .success
-    }
-}
-
-/// What an add did (cli.md `operation`).
-enum AddOperation: String, Sendable {
-    case added, updated, unchanged
-}
-
-/// cli.md: `{"schema","status":0,"operation","item":{"server","account","port"},"completion":{"error":null}}`.
-/// The browser path has no completion handler; `completion.error` is always null there.
-struct AddResult: Encodable {
-    struct Item: Encodable {
-        let server: String
-        let account: String
-        let port: UInt16
-        private enum Keys: String, CodingKey { case server, account, port }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(server, forKey: .server)
-            try c.encode(account, forKey: .account)
-            // 0 means "unspecified" in the keychain; shown as null.
-            if port == 0 { try c.encodeNil(forKey: .port) } else { try c.encode(port, forKey: .port) }
-        }
-    }
-    let status: Int
-    let operation: String
-    let item: Item
-
-    private enum Keys: String, CodingKey { case status, operation, item, completion }
-    private enum CompletionKeys: String, CodingKey { case error }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(status, forKey: .status)
-        try c.encode(operation, forKey: .operation)
-        try c.encode(item, forKey: .item)
-        var completion = c.nestedContainer(keyedBy: CompletionKeys.self, forKey: .completion)
-        try completion.encodeNil(forKey: .error)
     }
 }

@@ -17,17 +17,15 @@ import SWCredStore
 /// Developer mode and the managed state are the store's device settings, or the flags.
 /// JSON: `{"schema","records":[{service, appID, domain, host, port, wildcard, modes, userApproval,
 /// siteApproval, lastChecked, nextCheck, error, retries, source}], "checked", "installed", "removed"}`.
-struct AssociationsCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "associations",
-        abstract: "Show (and install, refresh or reset) the emulated association daemon's records.",
-        discussion: HelpExamples.discussion("associations", """
+struct AssociationsCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "associations", abstract: "Show (and install, refresh or reset) the emulated association daemon's records.",
+        discussion: """
             Records are refreshed only when a source is given (no background daemon): records not due \
             yet are skipped unless --force. Text output uses swcutil show's labels.
             """)
-    )
 
-    @OptionGroup var store: GlobalStoreOptions
+    @OptionGroup var storeOptions: GlobalStoreOptions
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
 
@@ -43,7 +41,6 @@ struct AssociationsCommand: SWCredSubcommand {
     @Flag(help: "Delete the records (of --app-id only, when given) before anything else.")
     var reset = false
 
-    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         if let service, AssociationRecord.Service(rawValue: service.lowercased()) == nil {
@@ -77,16 +74,14 @@ struct AssociationsCommand: SWCredSubcommand {
         let scope: AssociationSync.SourceScope? = try source.selection().map { selection in
             { device, body in try await AssociationSources.with(selection, device: device) { await body($0) } }
         }
-        let report = try await sync.run(session: try store.session(console), source: scope)
+        let report = try await sync.run(session: try storeOptions.session(console), source: scope)
         for (record, diagnostic) in report.diagnostics {
             console.err("\(AssociationRecordView(record).domain) (\(record.appID)): \(diagnostic)")
         }
         let views = report.records.map(AssociationRecordView.init)
-        switch console.format {
-        case .json:
-            console.emitJSON(
-                Output(records: views, checked: report.checked, installed: report.installed, removed: report.removed))
-        case .text:
+        let output = Output(
+            records: views, checked: report.checked, installed: report.installed, removed: report.removed)
+        console.emit(output) {
             if views.isEmpty { console.out("no association records") }
             for view in views { console.out(view.swcutilText) }
         }

@@ -22,10 +22,9 @@ import SWCredStore
 /// lines (where the input pauses), `BatchLine` types each line as a `BatchOperation`, and
 /// `BatchExecutor` runs a group in one store transaction and returns its outcomes once the write
 /// is durable; this command prints them.
-struct BatchCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "batch",
-        abstract: "Run JSON-lines requests from stdin as the app, with one store unlock for the whole batch.",
+struct BatchCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "batch", abstract: "Run JSON-lines requests from stdin as the app, with one store unlock for the whole batch.",
         discussion: """
             Each stdin line is {"id", "op": "request"|"add", "domain", "account", ...}; request takes \
             "pick" (first|cancel|ACCOUNT), add takes "password", "delete": true or "generate": true, and \
@@ -36,10 +35,8 @@ struct BatchCommand: SWCredSubcommand {
             Example:
               printf '%s\\n' '{"id":1,"op":"request","domain":"tacos.example"}' |
                 swcred batch --entitlements Fixtures/apps/TacoShop.entitlements --aasa-dir Fixtures/sites
-            """
-    )
+            """)
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
@@ -100,8 +97,8 @@ struct BatchResult: Encodable {
     func encode(to encoder: any Encoder) throws {
         switch outcome.result {
         case .success(.request(let credentials, let error)):
-            try RequestResult(credentials: credentials, error: error).encode(to: encoder)
-        case .success(.add(let report)): try AppAddResult(report: report).encode(to: encoder)
+            try SWCRequestDocument(credentials: credentials, error: error).encode(to: encoder)
+        case .success(.add(let report)): try SWCAddDocument(report: report).encode(to: encoder)
         case .success(.passkeyRegistration(let credential)): try PasskeyCredentialDocument(credential: credential).encode(to: encoder)
         case .success(.passkeyAssertion(let credential)): try PasskeyCredentialDocument(credential: credential).encode(to: encoder)
         case .failure: break
@@ -110,6 +107,6 @@ struct BatchResult: Encodable {
         try c.encode(outcome.id ?? .null, forKey: .id)
         try c.encode(outcome.op, forKey: .op)
         try c.encode(exit, forKey: .exit)
-        if case .failure(let error) = outcome.result { try c.encode(ErrorDocument.Body(error), forKey: .error) }
+        if case .failure(let error) = outcome.result { try c.encode(SWCredError.Document(error), forKey: .error) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SWCredCore
+import SWCredKit
 import SWCredStore
 
 /// `swcred delete DOMAIN ACCOUNT` (cli.md), and `swcred delete DOMAIN --never-save`.
@@ -10,14 +11,10 @@ import SWCredStore
 /// "Passwords not saved" entry of DOMAIN instead (store.md §2.2).
 ///
 /// JSON: `{"schema","operation":"deleted","deleted":N,"items":[{"server","account","port"}]}`.
-struct DeleteCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "delete",
-        abstract: "Delete the items saved for a site and account, or a site's \"Passwords not saved\" entry.",
-        discussion: HelpExamples.discussion("delete")
-    )
+struct DeleteCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "delete", abstract: "Delete the items saved for a site and account, or a site's \"Passwords not saved\" entry.")
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Argument(help: "The site: HOST or HOST:PORT.")
@@ -39,7 +36,7 @@ struct DeleteCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let site = try SiteArgument(domain)
+        let site = try SiteName(domain)
         let query: ItemQuery
         if neverSave {
             query = ItemQuery(server: site.host, account: InternetPasswordItem.negativeEntryAccount, port: site.port,
@@ -52,12 +49,7 @@ struct DeleteCommand: SWCredSubcommand {
             notFound: neverSave
                 ? "no \"Passwords not saved\" entry exists for \(site.display)"
                 : "no item is saved for \(site.display) and this account")
-        switch console.format {
-        case .json:
-            console.emitJSON(DeleteResult(deleted: removed.count, items: removed.map {
-                AddResult.Item(server: $0.server, account: $0.account, port: $0.port)
-            }))
-        case .text:
+        console.emit(DeleteResult(deleted: removed.count, items: removed.map(SWCItemDocument.init))) {
             console.out(neverSave
                 ? "passwords may be saved again for \(site.display)"
                 : "deleted \(removed.count) item\(removed.count == 1 ? "" : "s") for \(site.display)")
@@ -69,5 +61,5 @@ struct DeleteCommand: SWCredSubcommand {
 struct DeleteResult: Encodable {
     let operation = "deleted"
     let deleted: Int
-    let items: [AddResult.Item]
+    let items: [SWCItemDocument]
 }

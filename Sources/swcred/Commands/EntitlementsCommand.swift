@@ -5,11 +5,8 @@ import SWCredCore
 /// `swcred entitlements FILE`: parses an entitlements file and reports every associated-domains
 /// entry in file order (`spec/cli.md`). Exit 0 when the file parsed, 65 when it is malformed.
 struct EntitlementsCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "entitlements",
-        abstract: "Parse an entitlements file and report its associated-domains entries.",
-        discussion: HelpExamples.discussion("entitlements")
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "entitlements", abstract: "Parse an entitlements file and report its associated-domains entries.")
 
     @Argument(
         help: ArgumentHelp("An .entitlements/.plist file (XML or binary plist) or a JSON object.", valueName: "file"))
@@ -21,49 +18,21 @@ struct EntitlementsCommand: SWCredSubcommand {
     struct Entry: Encodable {
         let raw: String
         let valid: Bool
-        let service: String?
-        let host: String?
-        let port: Int?
+        @ExplicitNull var service: String?
+        @ExplicitNull var host: String?
+        @ExplicitNull var port: Int?
         let wildcard: Bool
         let modes: [String]
         let active: Bool
-        let aasaHost: String?
+        @ExplicitNull var aasaHost: String?
         let diagnostics: [Diagnostic]
-
-        private enum CodingKeys: String, CodingKey {
-            case raw, valid, service, host, port, wildcard, modes, active, aasaHost, diagnostics
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(raw, forKey: .raw)
-            try c.encode(valid, forKey: .valid)
-            try c.encode(service, forKey: .service)
-            try c.encode(host, forKey: .host)
-            try c.encode(port, forKey: .port)
-            try c.encode(wildcard, forKey: .wildcard)
-            try c.encode(modes, forKey: .modes)
-            try c.encode(active, forKey: .active)
-            try c.encode(aasaHost, forKey: .aasaHost)
-            try c.encode(diagnostics, forKey: .diagnostics)
-        }
     }
 
     struct Output: Encodable {
-        let appID: String?
+        @ExplicitNull var appID: String?
         let developmentSigned: Bool
         let entries: [Entry]
         let diagnostics: [Diagnostic]
-
-        private enum CodingKeys: String, CodingKey { case appID, developmentSigned, entries, diagnostics }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(appID, forKey: .appID)
-            try c.encode(developmentSigned, forKey: .developmentSigned)
-            try c.encode(entries, forKey: .entries)
-            try c.encode(diagnostics, forKey: .diagnostics)
-        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
@@ -79,10 +48,7 @@ struct EntitlementsCommand: SWCredSubcommand {
         let output = Output(
             appID: entitlements.applicationIdentifier, developmentSigned: entitlements.developmentSigned,
             entries: entries, diagnostics: entitlements.fileDiagnostics)
-        switch console.format {
-        case .json:
-            console.emitJSON(output)
-        case .text:
+        console.emit(output) {
             console.out(
                 "app ID: \(output.appID ?? "(none)")\(entitlements.developmentSigned ? " (development-signed)" : "")")
             for diagnostic in output.diagnostics { console.warn(diagnostic.labelledMessage) }

@@ -7,11 +7,8 @@ import SWCredCore
 /// title. Every id swcred prints — lint ids, rule ids in reports and messages, error codes — has
 /// an entry (`RuleBook`).
 struct ExplainCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "explain",
-        abstract: "Explain a lint id, a rule id or an error code.",
-        discussion: HelpExamples.discussion("explain")
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "explain", abstract: "Explain a lint id, a rule id or an error code.")
 
     @Argument(help: ArgumentHelp("The id: SWC031, AD-4.8, itemNotFound, … (omit to list every id).", valueName: "id"))
     var id: String?
@@ -37,10 +34,7 @@ struct ExplainCommand: SWCredSubcommand {
         } else {
             rules = RuleBook.all
         }
-        switch console.format {
-        case .json:
-            console.emitJSON(Output(rules: rules))
-        case .text:
+        console.emit(Output(rules: rules)) {
             if id == nil {
                 var kind: RuleEntry.Kind?
                 for rule in rules {

@@ -16,17 +16,14 @@ import SWCredStore
 ///   carries the export itself, so JSON mode is refused for the CSV formats (64: stdout would not be
 ///   JSON), and for `jsonl` the JSON lines are the output.
 /// The encoded export is wiped from memory after it is written.
-struct ExportCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Export every saved password as swcred JSON lines, or Safari or Chrome CSV.",
-        discussion: HelpExamples.discussion("export", """
+struct ExportCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "export", abstract: "Export every saved password as swcred JSON lines, or Safari or Chrome CSV.",
+        discussion: """
             The output holds passwords in clear: -o FILE is created with mode 0600 and never \
             overwritten without --force; stdout is used only when it is not a terminal.
             """)
-    )
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Option(help: ArgumentHelp("The export format: jsonl (default, read back by import), safari or chrome.",
@@ -62,9 +59,8 @@ struct ExportCommand: SWCredSubcommand {
         defer { Sodium.memzero(&bytes) }
         if let output {
             try CredentialExport.write(bytes, toFile: output, replace: force)
-            switch console.format {
-            case .json: console.emitJSON(ExportResult(format: format.rawValue, items: items.count, output: output))
-            case .text: console.err("swcred: exported \(items.count) passwords to \(output) (\(format.rawValue))")
+            console.emit(ExportResult(format: format.rawValue, items: items.count, output: output)) {
+                console.err("swcred: exported \(items.count) passwords to \(output) (\(format.rawValue))")
             }
         } else {
             console.outBytes(bytes)

@@ -16,15 +16,13 @@ import SWCredRetrieval
 /// the report on stderr. Exit 0 when accepted, 69 when a retrieval rule refused the file or the
 /// network failed (the message names the rule), 65 when the body is not a valid AASA file.
 struct FetchCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fetch",
-        abstract: "Download one apple-app-site-association file under Apple's retrieval rules.",
-        discussion: HelpExamples.discussion("fetch", """
+    static let configuration = CommandConfiguration.swcred(
+        "fetch", abstract: "Download one apple-app-site-association file under Apple's retrieval rules.",
+        discussion: """
             Every rule checked is reported: https only, TLS trust, no redirects (the Location is named), \
             status, the 131072-byte cap (enforced while streaming), timeouts, Content-Type, signed bodies, \
             and the JSON parse. Exit 69 names the rule that refused the file.
             """)
-    )
 
     @Argument(
         help: ArgumentHelp("The site: HOST or HOST:PORT (an https:// URL of the site is accepted).", valueName: "host"))
@@ -90,22 +88,8 @@ struct FetchCommand: SWCredSubcommand {
         configuration.followsRedirects = followRedirects
         let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .direct : .origin)
 
-        var result: AASAFetchResult
-        var file: AssociationFile?
-        let target = try FetchTarget(argument: host)
-        switch target {
-        case .insecure(let url):
-            // AD-4.2: refused before anything touches the network.
-            result = try await LiveRetrieval.withFetcher(configuration: configuration) {
-                await $0.fetch(url: url, route: route, allowUserInstalledRoots: true)
-            }
-        case .host(let site):
-            result = try await LiveRetrieval.withFetcher(configuration: configuration) {
-                await $0.fetch(AASAFetchRequest(host: site, route: route, allowUserInstalledRoots: true))
-            }
-            file = result.parse()
-        }
-
+        let (result, file) = try await LiveRetrieval.fetch(
+            try FetchTarget(argument: host), route: route, configuration: configuration)
         if let body = result.body, let output {
             do {
                 try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -113,10 +97,7 @@ struct FetchCommand: SWCredSubcommand {
                 throw SWCredError(.ioFailure, "cannot write \(output): \(error.localizedDescription)")
             }
         }
-        switch console.format {
-        case .json:
-            console.emitJSON(result.report)
-        case .text:
+        console.emit(result.report) {
             if output == nil, let body = result.body, result.report.accepted || file == nil {
                 console.outBytes(body)
             }

@@ -16,24 +16,9 @@ import SWCredPasswords
 /// PW-3.5). Warnings (entropy below 64 bits, ignored
 /// `minlength`, rules diagnostics) go to stderr once.
 struct GenerateCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "generate",
-        abstract: "Generate passwords: Safari's strong format, the legacy SWC format, or under Password Rules.",
-        discussion: HelpExamples.discussion("generate")
-    )
-
-    /// `--style`.
-    enum Style: String, CaseIterable, ExpressibleByArgument {
-        case strong, legacy, classic
-
-        var passwordStyle: PasswordStyle {
-            switch self {
-            case .strong: return .strong
-            case .legacy: return .legacy
-            case .classic: return .classic
-            }
-        }
-    }
+    static let configuration = CommandConfiguration.swcred(
+        "generate",
+        abstract: "Generate passwords: Safari's strong format, the legacy SWC format, or under Password Rules.")
 
     @OptionGroup var formatOptions: FormatOptions
 
@@ -41,7 +26,7 @@ struct GenerateCommand: SWCredSubcommand {
         help:
             "strong (Safari's 20-character format, the default), legacy (SecCreateSharedWebCredentialPassword's), or classic."
     )
-    var style: Style = .strong
+    var style: PasswordStyle = .strong
 
     @Option(help: "Password Rules in Apple's language, for example 'required: upper; required: digit; maxlength: 16;'.")
     var rules: String?
@@ -87,21 +72,20 @@ struct GenerateCommand: SWCredSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        var warnings: [String] = []
-        var parsedRules: PasswordRules?
-        if let rules {
-            parsedRules = try PasswordRules(validating: rules)
-        } else if let quirks, let domain {
-            let file = try PasswordRulesQuirks(contentsOfFile: quirks)
-            warnings += file.warnings
-            if let (entry, rules) = try file.rules(forHost: domain) {
-                console.err("note: using the quirk rules of \(entry.domain): \(rules)")
-                parsedRules = rules
+        let quirksFile = try quirks.map { (path: String) throws(SWCredError) in
+            try PasswordRulesQuirks(contentsOfFile: path)
+        }
+        let warnings = quirksFile?.warnings ?? []
+        // PW-7.3: --rules, else the quirk for --domain.
+        let (parsedRules, origin) = try PasswordRules.resolve(explicit: rules, quirks: quirksFile, host: domain)
+        if let domain, quirksFile != nil {
+            if case .quirk(let entry) = origin, let parsedRules {
+                console.err("note: using the quirk rules of \(entry): \(parsedRules)")
             } else {
                 console.err("note: no quirk covers \(domain); generating without rules")
             }
         }
-        let generator = try PreparedGenerator(style: style.passwordStyle, rules: parsedRules)
+        let generator = try PreparedGenerator(style: style, rules: parsedRules)
         let blocked =
             try blockList.map { (path: String) throws(SWCredError) in try BlockList(contentsOfFile: path) }
             ?? BlockList([])
@@ -121,46 +105,9 @@ struct GenerateCommand: SWCredSubcommand {
             case .text:
                 console.out(generated.password)
             case .json:
-                console.emitJSONLine(GeneratedLine(generated))
+                console.emitJSONLine(GeneratedPassword.Document(generated))
             }
         }
         return .success
-    }
-}
-
-/// One JSON line of `swcred generate`.
-struct GeneratedLine: Encodable {
-    let password: String
-    let entropyBits: Double
-    let rules: String?
-    let style: String
-    let secret: Bool
-    let count: String
-    let entropyIsUpperBound: Bool
-
-    init(_ generated: GeneratedPassword) {
-        password = generated.password
-        // PW-6.1: two decimals.
-        entropyBits = (generated.entropyBits * 100).rounded() / 100
-        rules = generated.rules?.description
-        style = generated.style.rawValue
-        secret = generated.isSecret
-        count = generated.outputCount.description
-        entropyIsUpperBound = generated.entropyIsUpperBound
-    }
-
-    private enum Keys: String, CodingKey {
-        case password, entropyBits, rules, style, secret, count, entropyIsUpperBound
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(password, forKey: .password)
-        try container.encode(entropyBits, forKey: .entropyBits)
-        try container.encode(rules, forKey: .rules)  // null when no rules, as cli.md lists the field
-        try container.encode(style, forKey: .style)
-        try container.encode(secret, forKey: .secret)
-        try container.encode(count, forKey: .count)
-        try container.encode(entropyIsUpperBound, forKey: .entropyIsUpperBound)
     }
 }

@@ -14,17 +14,15 @@ import SWCredStore
 /// `--dry-run` applies the rows to a copy of the store's contents and writes nothing (a missing
 /// store counts as empty). The format decisions are in ``CredentialFileFormat`` and
 /// ``ImportedSite``; the counting rules in ``CredentialFile/apply(to:onConflict:at:)``.
-struct ImportCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
+struct ImportCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "import",
         abstract: "Import passwords from a Safari, Chrome, Firefox, Bitwarden or 1Password CSV export, or swcred JSON lines.",
-        discussion: HelpExamples.discussion("import", """
+        discussion: """
             All rows are written in one transaction, or none. The format is detected from the header \
             unless --from is given. An invalid row names its line and column, never its password.
             """)
-    )
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Argument(help: ArgumentHelp("The export file, or - for standard input.", valueName: "file"))
@@ -68,10 +66,7 @@ struct ImportCommand: SWCredSubcommand {
         if parsed.skipped.count > 20 { console.err("swcred: … and \(parsed.skipped.count - 20) more rows skipped") }
 
         let summary = try storeOptions.session(console).importing(parsed, onConflict: policy, dryRun: dryRun)
-        let result = ImportResult(format: parsed.format.rawValue, summary: summary, dryRun: dryRun)
-        switch console.format {
-        case .json: console.emitJSON(result)
-        case .text:
+        console.emit(MergedDocument(summary, ImportRun(format: parsed.format.rawValue, dryRun: dryRun))) {
             console.out(
                 "\(dryRun ? "would import" : "imported") \(summary.rows) rows (\(parsed.format.rawValue)): "
                     + "\(summary.added) added, \(summary.updated) updated, \(summary.skipped) skipped, "
@@ -81,23 +76,9 @@ struct ImportCommand: SWCredSubcommand {
     }
 }
 
-/// cli.md: `{"schema","format","rows","added","updated","skipped","unchanged","dryRun"}`.
-struct ImportResult: Encodable {
+/// What `import` adds to the summary's counts: cli.md's
+/// `{"schema","format","rows","added","updated","skipped","unchanged","dryRun"}`.
+struct ImportRun: Encodable {
     let format: String
-    let rows: Int
-    let added: Int
-    let updated: Int
-    let skipped: Int
-    let unchanged: Int
     let dryRun: Bool
-
-    init(format: String, summary: ImportSummary, dryRun: Bool) {
-        self.format = format
-        rows = summary.rows
-        added = summary.added
-        updated = summary.updated
-        skipped = summary.skipped
-        unchanged = summary.unchanged
-        self.dryRun = dryRun
-    }
 }

@@ -38,14 +38,10 @@ enum KDFChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
 /// An existing store fails with `storeExists` (24) unless `--force`, which replaces it (its
 /// contents are lost; a warning says so). JSON:
 /// `{"schema","store","keySource":"keyFile|passphrase","keyFile","keyFileCreated","kdf","generation"}`.
-struct InitCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: "Create an empty keychain file, protected by a key file (default) or a passphrase.",
-        discussion: HelpExamples.discussion("init")
-    )
+struct InitCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "init", abstract: "Create an empty keychain file, protected by a key file (default) or a passphrase.")
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Option(help: "Argon2id preset for a passphrase store: interactive, moderate (default) or sensitive.")
@@ -56,29 +52,14 @@ struct InitCommand: SWCredSubcommand {
 
     func execute(_ console: Console) async throws -> ExitStatus {
         let session = try storeOptions.session(console)
-        let path = session.configuration.path
-        let source = try session.keySource()
-        var keyFilePath: String?
-        var keyFileCreated = false
-        if case .keyFile(let keyPath) = source {
-            keyFilePath = keyPath
-            keyFileCreated = !pathExists(keyPath)
-        }
         if force && session.storeExists {
-            console.warn("replacing the existing store at \(path); its contents are lost")
+            console.warn("replacing the existing store at \(session.configuration.path); its contents are lost")
         }
-        let store = try KeychainStore.create(at: path, keySource: source, preset: kdf.preset,
-                                             options: session.configuration.options, replaceExisting: force)
-        let created = (path: store.path, generation: store.generation)
-        let usesPassphrase = keyFilePath == nil
-        switch console.format {
-        case .json:
-            console.emitJSON(InitResult(
-                store: created.path, keySource: usesPassphrase ? "passphrase" : "keyFile", keyFile: keyFilePath,
-                keyFileCreated: keyFileCreated, kdf: usesPassphrase ? kdf.rawValue : nil, generation: created.generation))
-        case .text:
-            if let keyFilePath {
-                console.out("created \(created.path) with \(keyFileCreated ? "a new" : "the") key file \(keyFilePath)")
+        let created = try session.create(preset: kdf.preset, replaceExisting: force)
+        console.emit(KeyChangeResult(created, kdf: kdf, reportsKeyFileCreation: true)) {
+            if let keyFile = created.keyFile {
+                let which = created.keyFileCreated ? "a new" : "the"
+                console.out("created \(created.path) with \(which) key file \(keyFile)")
             } else {
                 console.out("created \(created.path), protected by a passphrase (Argon2id, \(kdf.rawValue))")
             }
@@ -87,22 +68,22 @@ struct InitCommand: SWCredSubcommand {
     }
 }
 
-struct InitResult: Encodable {
+/// cli.md `init` and `rekey`: `{"schema","store","keySource","keyFile","keyFileCreated","kdf","generation"}`,
+/// `keyFileCreated` from `init` only.
+struct KeyChangeResult: Encodable {
     let store: String
     let keySource: String
-    let keyFile: String?
-    let keyFileCreated: Bool
-    let kdf: String?
+    @ExplicitNull var keyFile: String?
+    let keyFileCreated: Bool?
+    @ExplicitNull var kdf: String?
     let generation: UInt64
 
-    private enum Keys: String, CodingKey { case store, keySource, keyFile, keyFileCreated, kdf, generation }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(store, forKey: .store)
-        try c.encode(keySource, forKey: .keySource)
-        try c.encode(keyFile, forKey: .keyFile)
-        try c.encode(keyFileCreated, forKey: .keyFileCreated)
-        try c.encode(kdf, forKey: .kdf)
-        try c.encode(generation, forKey: .generation)
+    init(_ change: StoreKeyChange, kdf: KDFChoice, reportsKeyFileCreation: Bool) {
+        store = change.path
+        keySource = change.usesPassphrase ? "passphrase" : "keyFile"
+        keyFile = change.keyFile
+        keyFileCreated = reportsKeyFileCreation ? change.keyFileCreated : nil
+        self.kdf = change.usesPassphrase ? kdf.rawValue : nil
+        generation = change.generation
     }
 }

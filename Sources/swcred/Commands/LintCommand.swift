@@ -6,11 +6,8 @@ import SWCredCore
 /// with `--entitlements`, FILE is an entitlements file instead, and `--build-setting NAME=VALUE`
 /// expands `$(NAME)` in it as Xcode does. Exit 0 without errors, 65 with errors.
 struct LintCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lint",
-        abstract: "Validate an apple-app-site-association file.",
-        discussion: HelpExamples.discussion("lint")
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "lint", abstract: "Validate an apple-app-site-association file.")
 
     /// Files larger than this are not read at all (the lint reports anything over 131072 bytes).
     static let readLimit = 4 << 20
@@ -51,23 +48,11 @@ struct LintCommand: SWCredSubcommand {
 
     struct Output: Encodable {
         let file: String
-        let host: String?
+        @ExplicitNull var host: String?
         let valid: Bool
         let errors: Int
         let warnings: Int
         let findings: [LintFinding]
-
-        private enum CodingKeys: String, CodingKey { case file, host, valid, errors, warnings, findings }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(file, forKey: .file)
-            try c.encode(host, forKey: .host)
-            try c.encode(valid, forKey: .valid)
-            try c.encode(errors, forKey: .errors)
-            try c.encode(warnings, forKey: .warnings)
-            try c.encode(findings, forKey: .findings)
-        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
@@ -83,10 +68,7 @@ struct LintCommand: SWCredSubcommand {
         let output = Output(
             file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings,
             findings: findings)
-        switch console.format {
-        case .json:
-            console.emitJSON(output)
-        case .text:
+        console.emit(output) {
             for finding in findings {
                 console.out("\(finding)")
                 console.out("    help: \(finding.help) (swcred explain \(finding.id))")

@@ -1,9 +1,7 @@
-public import ArgumentParser
+import ArgumentParser
 import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
-
-extension MatchOutcome: ExpressibleByArgument {}
 
 /// The bulk form of `match` (`spec/cli.md`, "swcred match (--urls FILE|- | --sitemap FILE)"): the
 /// library's ``BulkMatcher`` decides every URL of a list or sitemap as the single form decides it;
@@ -42,11 +40,9 @@ extension MatchCommand {
         if let entitlementPath {
             files = entitlementPath
         } else {
-            let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
-            if let aasa {
-                let bytes = try FileInput.read(
-                    path: aasa, maximumBytes: AssociationFile.Limits().maximumBytes, tooLarge: .malformedAASA)
-                files = .file(try AssociationFile.parse(bytes), appID: appID)
+            let appID = try appIDOfFilePath()
+            if let file = try aasaFile() {
+                files = .file(file, appID: appID)
             } else if let aasaDir {
                 files = .directory(DirectoryAssociationSource(root: aasaDir), appID: appID)
             } else {

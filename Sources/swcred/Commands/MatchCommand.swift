@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
@@ -10,11 +9,8 @@ import SWCredRetrieval
 /// library's `BulkMatcher` (its entitlement path: `--entitlements` with `--aasa-dir`, `--direct` or
 /// `--cdn`). With `--entitlements`, the live sources serve the single form too.
 struct MatchCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "match",
-        abstract: "Decide whether a URL opens an app (universal links).",
-        discussion: HelpExamples.discussion("match")
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "match", abstract: "Decide whether a URL opens an app (universal links).")
 
     @Argument(help: ArgumentHelp("The http(s) URL to open.", valueName: "url"))
     var url: String?
@@ -76,48 +72,36 @@ struct MatchCommand: SWCredSubcommand {
         try source.requiredSelection(cdnBaseURL: source.selectedKind == .cdn ? cdnBaseUrl : nil)
     }
 
+    /// The `--aasa` file, parsed.
+    func aasaFile() throws(SWCredError) -> AssociationFile? {
+        guard let aasa else { return nil }
+        let limit = AssociationFile.Limits().maximumBytes
+        return try AssociationFile.parse(try FileInput.read(path: aasa, maximumBytes: limit, tooLarge: .malformedAASA))
+    }
+
+    /// The app of a decision by one file (`--aasa`, `--aasa-dir` without `--entitlements`):
+    /// `--app-id`, else the entitlements' application identifier.
+    func appIDOfFilePath() throws(SWCredError) -> String? {
+        if let appID = app.appID { return appID }
+        return try app.loadEntitlements()?.applicationIdentifier
+    }
+
     struct Output: Encodable {
         let url: String
         let host: String
         let outcome: MatchOutcome
-        let appID: String?
-        let entitlement: String?
-        let aasaHost: String?
-        let rule: MatchedRule?
+        @ExplicitNull var appID: String?
+        @ExplicitNull var entitlement: String?
+        @ExplicitNull var aasaHost: String?
+        @ExplicitNull var rule: MatchedRule?
         let diagnostics: [Diagnostic]
-
-        private enum CodingKeys: String, CodingKey {
-            case url, host, outcome, appID, entitlement, aasaHost, rule, diagnostics
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(url, forKey: .url)
-            try c.encode(host, forKey: .host)
-            try c.encode(outcome, forKey: .outcome)
-            try c.encode(appID, forKey: .appID)
-            try c.encode(entitlement, forKey: .entitlement)
-            try c.encode(aasaHost, forKey: .aasaHost)
-            try c.encode(rule, forKey: .rule)
-            try c.encode(diagnostics, forKey: .diagnostics)
-        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
         guard let url else { return try await executeBulk(console) }
         let link = try LinkURL(url)
         let output: Output
-        if let aasa {
-            let bytes = try FileInput.read(
-                path: aasa, maximumBytes: AssociationFile.Limits().maximumBytes,
-                tooLarge: .malformedAASA)
-            let file = try AssociationFile.parse(bytes)
-            let appID = try app.appID ?? app.loadEntitlements()?.applicationIdentifier
-            let result = ApplinksAutomaton(file: file).match(link, appID: appID)
-            output = Output(
-                url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? appID,
-                entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: file.diagnostics)
-        } else if app.entitlements != nil {
+        if app.entitlements != nil, aasa == nil {
             let identity = try app.identity()
             let device = app.device.settings
             let decision = try await AssociationSources.with(try sourceSelection(), device: device) { fileSource in
@@ -127,30 +111,32 @@ struct MatchCommand: SWCredSubcommand {
                 url: url, host: link.host, outcome: decision.outcome, appID: decision.appID,
                 entitlement: decision.entitlement, aasaHost: decision.aasaHost, rule: decision.rule,
                 diagnostics: decision.diagnostics)
-        } else if let aasaDir {
-            let source = DirectoryAssociationSource(root: aasaDir)
-            let retrieved = try await source.retrieve(AssociationFileRequest(host: link.host, port: nil))
-            var diagnostics = retrieved.diagnostics
-            if let body = retrieved.body {
-                let file = try AssociationFile.parse(body)
-                diagnostics += file.diagnostics
-                let result = ApplinksAutomaton(file: file).match(link, appID: app.appID)
-                output = Output(
-                    url: url, host: link.host, outcome: result.outcome, appID: result.appID ?? app.appID,
-                    entitlement: nil, aasaHost: link.host, rule: result.rule, diagnostics: diagnostics)
-            } else {
-                if let failure = retrieved.failure { diagnostics.append(.warning(failure.description)) }
-                output = Output(
-                    url: url, host: link.host, outcome: .noMatch, appID: app.appID, entitlement: nil,
-                    aasaHost: link.host, rule: nil, diagnostics: diagnostics)
-            }
         } else {
-            throw SWCredError(.usage, "--direct and --cdn need --entitlements FILE")
+            // One file: --aasa, or the URL's host's file in --aasa-dir.
+            var diagnostics: [Diagnostic] = []
+            var file: AssociationFile?
+            if aasa != nil {
+                file = try aasaFile()
+            } else if let aasaDir {
+                let source = DirectoryAssociationSource(root: aasaDir)
+                let retrieved = try await source.retrieve(AssociationFileRequest(host: link.host, port: nil))
+                diagnostics = retrieved.diagnostics
+                if let body = retrieved.body {
+                    file = try AssociationFile.parse(body)
+                } else if let failure = retrieved.failure {
+                    diagnostics.append(.warning(failure.description))
+                }
+            } else {
+                throw SWCredError(.usage, "--direct and --cdn need --entitlements FILE")
+            }
+            let appID = try appIDOfFilePath()
+            let result = file.map { ApplinksAutomaton(file: $0).match(link, appID: appID) }
+            output = Output(
+                url: url, host: link.host, outcome: result?.outcome ?? .noMatch, appID: result?.appID ?? appID,
+                entitlement: nil, aasaHost: link.host, rule: result?.rule,
+                diagnostics: diagnostics + (file?.diagnostics ?? []))
         }
-        switch console.format {
-        case .json:
-            console.emitJSON(output)
-        case .text:
+        console.emit(output) {
             for diagnostic in output.diagnostics where diagnostic.severity != .note {
                 console.warn(diagnostic.labelledMessage)
             }
@@ -158,19 +144,11 @@ struct MatchCommand: SWCredSubcommand {
             if let appID = output.appID { line += "\t\(appID)" }
             if let rule = output.rule {
                 line += "\t\(rule.key)[\(rule.component)] of detail \(rule.detail)"
-                line += "\t" + Self.compactJSON(rule.pattern)
+                line += "\t" + Console.encodePlain(rule.pattern)
             }
             if let entitlement = output.entitlement { line += "\tvia \(entitlement)" }
             console.out(line)
         }
         return output.outcome == .match ? .success : .failure
-    }
-
-    /// One-line JSON of a rule pattern, keys sorted.
-    static func compactJSON(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "" }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -13,14 +13,10 @@ import SWCredStore
 /// Lowering the KDF parameters needs `--allow-weaker` and is reported on stderr.
 ///
 /// JSON: `{"schema","store","keySource","keyFile","kdf","generation"}`.
-struct RekeyCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rekey",
-        abstract: "Re-encrypt the store under a new key file or passphrase.",
-        discussion: HelpExamples.discussion("rekey")
-    )
+struct RekeyCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "rekey", abstract: "Re-encrypt the store under a new key file or passphrase.")
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Option(help: ArgumentHelp("Protect the store with this key file from now on (created when missing).", valueName: "path"))
@@ -57,51 +53,21 @@ struct RekeyCommand: SWCredSubcommand {
         if let newKeyFile {
             newSource = .keyFile(path: newKeyFile)
         } else {
-            let input: SecretSource
-            if newPassphraseStdin {
-                input = .standardInput
-            } else if let newPassphraseFile {
-                input = .file(newPassphraseFile)
-            } else if let newPassphraseFd {
-                input = .descriptor(newPassphraseFd)
-            } else {
-                throw SWCredError(.usage, "no new key source given")
-            }
+            let input: SecretSource? =
+                newPassphraseStdin
+                ? .standardInput
+                : newPassphraseFile.map { SecretSource.file($0) } ?? newPassphraseFd.map { SecretSource.descriptor($0) }
+            guard let input else { throw SWCredError(.usage, "no new key source given") }
             newSource = .passphrase(try SecretInput.read(input, what: "new passphrase"))
         }
         // rekey reads and verifies the whole file under the lock before it writes.
-        let store = try storeOptions.session(console).store()
-        try store.rekey(to: newSource, preset: kdf.preset, allowWeakerParameters: allowWeaker)
-        let result = (path: store.path, generation: store.generation)
-        let usesPassphrase = newKeyFile == nil
-        switch console.format {
-        case .json:
-            console.emitJSON(RekeyResult(
-                store: result.path, keySource: usesPassphrase ? "passphrase" : "keyFile", keyFile: newKeyFile,
-                kdf: usesPassphrase ? kdf.rawValue : nil, generation: result.generation))
-        case .text:
-            console.out(usesPassphrase
-                ? "rekeyed \(result.path) to a new passphrase (Argon2id, \(kdf.rawValue))"
-                : "rekeyed \(result.path) to the key file \(newKeyFile ?? "")")
+        let rekeyed = try storeOptions.session(console).rekey(
+            to: newSource, preset: kdf.preset, allowWeakerParameters: allowWeaker)
+        console.emit(KeyChangeResult(rekeyed, kdf: kdf, reportsKeyFileCreation: false)) {
+            console.out(rekeyed.usesPassphrase
+                ? "rekeyed \(rekeyed.path) to a new passphrase (Argon2id, \(kdf.rawValue))"
+                : "rekeyed \(rekeyed.path) to the key file \(newKeyFile ?? "")")
         }
         return .success
-    }
-}
-
-struct RekeyResult: Encodable {
-    let store: String
-    let keySource: String
-    let keyFile: String?
-    let kdf: String?
-    let generation: UInt64
-
-    private enum Keys: String, CodingKey { case store, keySource, keyFile, kdf, generation }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(store, forKey: .store)
-        try c.encode(keySource, forKey: .keySource)
-        try c.encode(keyFile, forKey: .keyFile)
-        try c.encode(kdf, forKey: .kdf)
-        try c.encode(generation, forKey: .generation)
     }
 }

@@ -10,18 +10,15 @@ import SWCredKit
 /// Exit codes: 0 a credential was chosen; 13 the picker was canceled (legacy: empty array, no
 /// error; current: empty array and `ASAuthorizationError` 1001); 44 nothing found; 11, 12, 14, 50
 /// for the failed checks.
-struct RequestCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "request",
-        abstract: "Request a saved credential as an app (SecRequestSharedWebCredential).",
-        discussion: HelpExamples.discussion("request", """
+struct RequestCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "request", abstract: "Request a saved credential as an app (SecRequestSharedWebCredential).",
+        discussion: """
             The app is given by --entitlements (and --app-id). With an association source \
             (--aasa-dir, --direct, --cdn) the app's association records are refreshed from it first; \
             without one, the stored records are used. The simulated user picks with --pick.
             """)
-    )
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
@@ -69,67 +66,19 @@ struct RequestCommand: SWCredSubcommand {
             profile: chosenProfile.flatMap(SWCProfile.init(rawValue:)))
         let report = await service.request(fqdn: domain, account: account)
         if let credentials = report.credentials, let credential = credentials.first {
-            switch console.format {
-            case .json:
-                console.emitJSON(RequestResult(credentials: credentials, error: report.error))
-            case .text:
+            console.emit(SWCRequestDocument(credentials: credentials, error: report.error)) {
                 console.out("\(credential.account)\t\(credential.password)")
             }
             return .success
         }
         if report.credentials != nil {
             // Canceled (legacy: no error; current: ASAuthorizationError 1001): exit 13.
-            switch console.format {
-            case .json:
-                console.emitJSON(RequestResult(credentials: [], error: report.error))
-            case .text:
+            console.emit(SWCRequestDocument(credentials: [], error: report.error)) {
                 console.err("swcred: the user canceled the picker"
                     + (report.error.map { " (\($0.code.domain ?? "") \($0.code.status ?? 0))" } ?? ""))
             }
             return .declined
         }
         throw report.error ?? SWCredError(.internalError, "the request ended without credentials or an error")
-    }
-}
-
-/// cli.md `request` JSON: `{"schema","credentials":[{"server","account","password","port"}],"completion":{"error"}}`.
-struct RequestResult: Encodable {
-    struct Credential: Encodable {
-        let server: String
-        let account: String
-        let password: String
-        let port: Int?
-        private enum Keys: String, CodingKey { case server, account, password, port }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(server, forKey: .server)
-            try c.encode(account, forKey: .account)
-            try c.encode(password, forKey: .password)
-            try c.encode(port, forKey: .port)  // null when the credential has none
-        }
-    }
-    let credentials: [Credential]
-    let completion: CompletionDocument
-
-    init(credentials: [SharedWebCredential], error: SWCredError?) {
-        self.credentials = credentials.map {
-            Credential(server: $0.server, account: $0.account, password: $0.password, port: $0.port)
-        }
-        self.completion = CompletionDocument(error)
-    }
-}
-
-/// What an app's completion handler received: `{"error": null | {"code","status","domain","message"}}`.
-struct CompletionDocument: Encodable {
-    let error: ErrorDocument.Body?
-
-    init(_ error: SWCredError?) {
-        self.error = error.map(ErrorDocument.Body.init)
-    }
-
-    private enum Keys: String, CodingKey { case error }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(error, forKey: .error)  // explicit null on success
     }
 }

@@ -10,14 +10,12 @@ import SWCredStore
 /// `swcred settings --autofill off` makes every app-path add and legacy request fail with
 /// `errSecBadReq` (exit 14). Without a change it only prints; a store that does not exist yet
 /// shows a fresh device's defaults.
-struct SettingsCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "settings",
+struct SettingsCommand: StoreSubcommand {
+    static let configuration = CommandConfiguration.swcred(
+        "settings",
         abstract: "Show or change the emulated device settings (Password AutoFill, developer mode, managed device).",
-        discussion: HelpExamples.discussion("settings", "Each option takes on or off. JSON: {\"schema\",\"autoFill\",\"developerMode\",\"managedDevice\"}.")
-    )
+        discussion: "Each option takes on or off. JSON: {\"schema\",\"autoFill\",\"developerMode\",\"managedDevice\"}.")
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Option(help: ArgumentHelp("Password AutoFill: on or off.", valueName: "on|off"))
@@ -37,10 +35,7 @@ struct SettingsCommand: SWCredSubcommand {
     func execute(_ console: Console) async throws -> ExitStatus {
         let settings = try storeOptions.session(console).deviceSettings(
             autoFillEnabled: autofill?.value, developerMode: developerMode?.value, managedDevice: managedDevice?.value)
-        switch console.format {
-        case .json:
-            console.emitJSON(SettingsResult(settings))
-        case .text:
+        console.emit(SettingsResult(settings)) {
             console.out("Password AutoFill: \(settings.autoFillEnabled ? "on" : "off")")
             console.out("Developer mode: \(settings.developerMode ? "on" : "off")")
             console.out("Managed device: \(settings.managedDevice ? "on" : "off")")

@@ -7,11 +7,8 @@ import SWCredRetrieval
 /// trust for every entry (`spec/cli.md`). Exit 0 when every checked association is trusted, 10
 /// otherwise.
 struct VerifyCommand: SWCredSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "verify",
-        abstract: "Check the two-way trust between an app's entitlements and its domains' files.",
-        discussion: HelpExamples.discussion("verify")
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "verify", abstract: "Check the two-way trust between an app's entitlements and its domains' files.")
 
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
@@ -58,10 +55,7 @@ struct VerifyCommand: SWCredSubcommand {
             return await evaluator.evaluate(app: identity, services: services)
         }
         line.finish()
-        switch console.format {
-        case .json:
-            console.emitJSON(report)
-        case .text:
+        console.emit(report) {
             let trustedCount = report.associations.filter(\.trusted).count
             console.out(
                 "\(report.appID): \(report.trusted ? "trusted" : "not trusted") "

@@ -32,68 +32,16 @@ enum SecretInput {
 ///
 /// ArgumentParser's "unknown option" and "unexpected argument" messages repeat what was typed, so
 /// `--password=hunter2` would be echoed to stderr (and into logs). This guard runs first (from
-/// `SWCred.main`) and prints a fixed message instead, exit 64 (store.md §8, T10).
-///
-/// Refused: any option whose name (the part before `=`) contains `password`, `passphrase`,
-/// `passwd` or `secret`, or is `--pass`/`--pw`, except the options that take a *source* of a
-/// secret (`--password-stdin`, `--password-file`, `--passphrase-stdin`, `--passphrase-file`,
-/// `--passphrase-fd`, and the `--new-…` forms of `rekey`), which are not secrets themselves.
-/// A flag given with `=value` (`--password-stdin=x`) is refused as well, since ArgumentParser
-/// would echo the value. Arguments after a lone `--` are not inspected.
+/// `SWCred.main`) and prints a fixed message instead, exit 64 (store.md §8, T10); which options it
+/// refuses is ``SecretArguments``' rule.
 enum SecretArgumentGuard {
-    // Switches rather than global sets: a command pays no one-time initialiser (hashing and
-    // allocating two sets at start) for this check.
-
-    /// Whether `name` is an option that takes a *source* of a secret (`--password-stdin`, …).
-    static func isSourceOption(_ name: String) -> Bool {
-        switch name {
-        case "--password-stdin", "--passphrase-stdin", "--new-passphrase-stdin": true
-        default: isValueTakingSourceOption(name)
-        }
-    }
-
-    /// Whether `name` is a source option that takes a value (`--passphrase-fd 3`).
-    static func isValueTakingSourceOption(_ name: String) -> Bool {
-        switch name {
-        case "--password-file", "--passphrase-file", "--passphrase-fd", "--new-passphrase-file",
-            "--new-passphrase-fd":
-            true
-        default: false
-        }
-    }
-
-    /// Returns the offending option's *name* (never its value), or nil when argv is clean.
-    static func offendingOption(in arguments: [String]) -> String? {
-        for argument in arguments {
-            if argument == "--" { return nil }
-            guard argument.hasPrefix("--") else { continue }
-            let name: String
-            let hasInlineValue: Bool
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals]).lowercased()
-                hasInlineValue = true
-            } else {
-                name = argument.lowercased()
-                hasInlineValue = false
-            }
-            if isSourceOption(name) {
-                if hasInlineValue && !isValueTakingSourceOption(name) { return name }
-                continue
-            }
-            let looksSecret = ["password", "passphrase", "passwd", "secret"].contains { name.contains($0) }
-                || name == "--pass" || name == "--pw"
-            if looksSecret { return name }
-        }
-        return nil
-    }
-
     /// Reports a fixed message and returns 64 (usage) when argv carries a secret-looking option;
     /// `nil` otherwise.
     static func refuseSecretOptions(_ arguments: [String]) -> ExitStatus? {
-        guard let name = offendingOption(in: arguments) else { return nil }
+        // The option's name is never printed: a mistyped name could itself contain the secret.
+        guard SecretArguments.offendingOption(in: arguments) != nil else { return nil }
         let json = arguments.contains("--format=json")
             || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
-        _ = name  // never printed: a mistyped option name could itself contain the secret
         let message = "an option that would carry a password or passphrase was refused: secrets are never "
             + "taken from the command line; use --password-stdin, --password-file, --passphrase-stdin, "
             + "--passphrase-file or --passphrase-fd"

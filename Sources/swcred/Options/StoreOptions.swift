@@ -5,7 +5,7 @@ import SWCredSodium
 import SWCredStore
 
 /// The global store options of cli.md: which keychain file, and which key opens it. (Named apart
-/// from the library's `SWCredStore.StoreOptions`, which ``libraryOptions()`` builds from these.)
+/// from the library's `SWCredStore.StoreOptions`, which ``session(_:)`` builds from these.)
 ///
 /// | option | env |
 /// | --- | --- |
@@ -18,6 +18,9 @@ import SWCredStore
 /// passphrase option is a usage error (64); `SWCRED_PASSPHRASE_FILE` is ignored when `--key-file`
 /// is given.
 struct GlobalStoreOptions: ParsableArguments {
+    /// `--format`, which every command that works on the store takes with these options.
+    @OptionGroup var format: FormatOptions
+
     @Option(help: ArgumentHelp("The keychain file (env SWCRED_STORE).", valueName: "path"))
     var store: String?
 
@@ -40,9 +43,6 @@ struct GlobalStoreOptions: ParsableArguments {
     @Flag(help: "Open a store older than the last one seen (rollback), with a warning.")
     var allowRollback = false
 
-    /// The process environment (for `SWCRED_STORE`, `SWCRED_KEY_FILE`, `SWCRED_PASSPHRASE_FILE`, XDG).
-    var environment: [String: String] { CommandContext.current.environment }
-
     func validate() throws {
         let sources = [passphraseStdin, passphraseFile != nil, passphraseFd != nil].filter { $0 }.count
         if sources > 1 {
@@ -59,24 +59,19 @@ struct GlobalStoreOptions: ParsableArguments {
         }
     }
 
+    /// The store and key these options select, with their environment variables
+    /// (``StoreSelection``: an option wins over its variable).
+    var selection: StoreSelection {
+        let option: SecretSource? =
+            passphraseStdin
+            ? .standardInput
+            : passphraseFile.map { SecretSource.file($0) } ?? passphraseFd.map { SecretSource.descriptor($0) }
+        return StoreSelection(
+            store: store, keyFile: keyFile, passphrase: option, environment: CommandContext.current.environment)
+    }
+
     /// The passphrase source given by an option or by `SWCRED_PASSPHRASE_FILE`, if any.
-    var passphraseSource: SecretSource? {
-        if passphraseStdin { return .standardInput }
-        if let passphraseFile { return .file(passphraseFile) }
-        if let passphraseFd { return .descriptor(passphraseFd) }
-        if keyFile == nil, let path = environment["SWCRED_PASSPHRASE_FILE"], !path.isEmpty { return .file(path) }
-        return nil
-    }
-
-    /// The keychain path: `--store`, else `SWCRED_STORE`, else the XDG default (cli.md).
-    func storePath() throws(SWCredError) -> String {
-        try StorePaths.storePath(explicit: store, environment: environment)
-    }
-
-    /// The key-file path: `--key-file`, else `SWCRED_KEY_FILE`, else the XDG default (cli.md).
-    func keyFilePath() throws(SWCredError) -> String {
-        try StorePaths.keyFilePath(explicit: keyFile, environment: environment)
-    }
+    var passphraseSource: SecretSource? { selection.passphraseSource }
 
     /// Refuses reading the passphrase and the item password from the same stream (store.md §8:
     /// "never read from the same stream implicitly").
@@ -88,31 +83,23 @@ struct GlobalStoreOptions: ParsableArguments {
     }
 }
 
+/// A subcommand that works on the store: its `--format` comes with the global store options.
+protocol StoreSubcommand: SWCredSubcommand {
+    var storeOptions: GlobalStoreOptions { get }
+}
+
+extension StoreSubcommand {
+    var formatOptions: FormatOptions { storeOptions.format }
+}
+
 // MARK: - Opening the store
 
 extension GlobalStoreOptions {
-    /// The library options from the command line: the lock timeout (default 5 s) and the
-    /// rollback override; warnings go to stderr as `swcred: warning: …`.
-    func libraryOptions() -> SWCredStore.StoreOptions {
-        let standardError = CommandContext.current.standardError
-        var options = SWCredStore.StoreOptions(allowRollback: allowRollback) { message in
-            CommandContext.write(Array("swcred: warning: \(message)\n".utf8), to: standardError)
-        }
-        // The rollback marks live in the command's XDG state folder (its environment's).
-        options.stateDirectory = try? StorePaths.stateDirectory(environment: environment)
-        if let lockTimeout { options.lockTimeout = .milliseconds(Int((lockTimeout * 1000).rounded())) }
-        return options
-    }
-
-    /// Whether a key file was named explicitly (`--key-file` or `SWCRED_KEY_FILE`).
-    var keyFileGiven: Bool {
-        keyFile != nil || !(environment["SWCRED_KEY_FILE"] ?? "").isEmpty
-    }
-
     /// The command's store session (``StoreSession``): the store and key these options select,
     /// the passphrase read at most once (from its option, or asked on the terminal when the
-    /// default key file meets a passphrase store), creation on first write said on stderr
-    /// (cli.md). A command makes one session and does all its store work through it.
+    /// default key file meets a passphrase store), the lock timeout (default 5 s) and the rollback
+    /// override, warnings on stderr as `swcred: warning: …`, and creation on first write said on
+    /// stderr (cli.md). A command makes one session and does all its store work through it.
     ///
     /// **Decision:** the session's blocking work (Argon2id, lock waits, `fsync`) runs inline, on
     /// the command's own task. A `swcred` process runs one command, so nothing else on Swift's
@@ -120,23 +107,21 @@ extension GlobalStoreOptions {
     /// every system call of one command stays on one thread, which the T5 fault-injection test
     /// relies on: strace's `inject=…:when=N` counts calls per thread.
     func session(_ console: Console) throws(SWCredError) -> StoreSession {
-        StoreSession(StoreSession.Configuration(
-            path: try storePath(),
-            keyFilePath: try keyFilePath(),
-            keyFileIsExplicit: keyFileGiven,
-            passphrase: passphraseSource.map { SecretPassphrase(source: $0) },
-            passphraseFallback: SecretPassphrase(source: nil),
-            options: libraryOptions(),
-            onCreate: { created in
-                if let keyFile = created.keyFile {
-                    console.err(created.keyFileIsNew
-                        ? "swcred: created a new store at \(created.path) with a new key file \(keyFile)"
-                        : "swcred: created a new store at \(created.path) with the key file \(keyFile)")
-                } else {
-                    console.err("swcred: created a new passphrase-protected store at \(created.path)")
-                }
+        let standardError = CommandContext.current.standardError
+        var options = SWCredStore.StoreOptions(allowRollback: allowRollback) { message in
+            CommandContext.write(Array("swcred: warning: \(message)\n".utf8), to: standardError)
+        }
+        if let lockTimeout { options.lockTimeout = .milliseconds(Int((lockTimeout * 1000).rounded())) }
+        let provider = { (source: SecretSource?) -> any PassphraseProvider in SecretPassphrase(source: source) }
+        return StoreSession(try selection.configuration(options: options, passphrase: provider) { created in
+            if let keyFile = created.keyFile {
+                console.err(created.keyFileIsNew
+                    ? "swcred: created a new store at \(created.path) with a new key file \(keyFile)"
+                    : "swcred: created a new store at \(created.path) with the key file \(keyFile)")
+            } else {
+                console.err("swcred: created a new passphrase-protected store at \(created.path)")
             }
-        ))
+        })
     }
 }
 
@@ -150,10 +135,4 @@ struct SecretPassphrase: PassphraseProvider {
         TestPausePoint.pauseIfRequested("after-passphrase")
         return passphrase
     }
-}
-
-/// Whether something exists at `path` (without following a final symbolic link).
-func pathExists(_ path: String) -> Bool {
-    var st = stat()
-    return lstat(path, &st) == 0
 }

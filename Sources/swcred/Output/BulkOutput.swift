@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
@@ -36,20 +35,20 @@ struct BulkOutput {
             if let entitlement { appendJSONString(entitlement) } else { append("null") }
             if let error {
                 buffer.append(contentsOf: Self.lineError)
-                append(Console.encode(ErrorDocument.Body(error), pretty: false))
+                append(Console.encode(SWCredError.Document(error), pretty: false))
             }
             buffer.append(contentsOf: Self.lineNumberAfterEntitlement)
         }
-        appendDecimal(line)
+        JSONText.appendInteger(line, to: &buffer)
         buffer.append(contentsOf: Self.lineOutcome)
         append(result.outcome.rawValue)
         buffer.append(contentsOf: Self.lineRule)
         if let rule = result.rule {
             if let file = decided.file, let index = decided.ruleIndex, index < file.ruleJSON.count {
-                if file.ruleJSON[index] == nil { file.ruleJSON[index] = Self.ruleJSON(rule) }
+                if file.ruleJSON[index] == nil { file.ruleJSON[index] = Console.encodePlain(rule) }
                 append(file.ruleJSON[index] ?? "null")
             } else {
-                append(Self.ruleJSON(rule))
+                append(Console.encodePlain(rule))
             }
         } else {
             append("null")
@@ -70,13 +69,6 @@ struct BulkOutput {
     private static let lineRule = Array(#"","rule":"#.utf8)
     private static let lineURL = Array(#","schema":"swcred/1","url":"#.utf8)
     private static let lineEnd = Array("}\n".utf8)
-
-    static func ruleJSON(_ rule: MatchedRule) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(rule) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
-    }
 
     mutating func invalid(line: Int, error: SWCredError, console: Console) {
         if json {
@@ -107,7 +99,7 @@ struct BulkOutput {
                     let rule = unused.rule
                     console.err(
                         "    \(unused.host.map { $0 + " " } ?? "")\(rule.key)[\(rule.component)] of detail \(rule.detail)\t"
-                            + MatchCommand.compactJSON(rule.pattern))
+                            + Console.encodePlain(rule.pattern))
                 }
             }
         }
@@ -123,63 +115,14 @@ struct BulkOutput {
         buffer.append(contentsOf: text.utf8)
     }
 
-    /// The decimal digits of `value` (a line number).
-    private mutating func appendDecimal(_ value: Int) {
-        guard value > 0 else {
-            append(String(value))
-            return
-        }
-        // Room for the 19 digits of Int.max.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { space in
-            while rest > 0 {
-                count += 1
-                space[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: space[(24 - count)...]))
-        }
-    }
-
-    /// A JSON string literal (quotes, backslash and controls escaped; everything else as UTF-8).
+    /// A JSON string literal (``JSONText``).
     private mutating func appendJSONString(_ text: String) {
-        var text = text
-        // Most texts (URLs, app IDs) need no escape: copied in one go.
-        let copied = text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            buffer.append(UInt8(ascii: "\""))
-            buffer.append(contentsOf: bytes)
-            buffer.append(UInt8(ascii: "\""))
-            return true
-        }
-        if !copied { appendEscapedJSONString(text) }
-    }
-
-    private mutating func appendEscapedJSONString(_ text: String) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
+        JSONText.appendString(text, to: &buffer)
     }
 
     struct InvalidLine: Encodable {
         let line: Int
-        let error: ErrorDocument.Body
+        let error: SWCredError.Document
     }
 
     struct SummaryDocument: Encodable {

@@ -65,9 +65,6 @@ struct Console: Sendable {
         return CommandContext.isTerminal(stream.descriptor)
     }
 
-    /// Whether stdin is a terminal (prompts and pickers are shown only then; without one,
-    /// commands never wait for input).
-    static var standardInputIsTerminal: Bool { CommandContext.isTerminal(CommandContext.current.standardInput) }
 
     /// A person at a terminal: stdin and stderr are both terminals (prompts are shown on stderr
     /// and answered on stdin). Defaults that would ask fall back to non-interactive answers
@@ -82,6 +79,15 @@ struct Console: Sendable {
         out(Self.encode(value, pretty: pretty))
     }
 
+    /// The result in the chosen format: `value` as the JSON document (made only in JSON mode), or
+    /// what `text` prints.
+    func emit<T: Encodable>(_ value: @autoclosure () throws -> T, text: () throws -> Void) rethrows {
+        switch format {
+        case .json: emitJSON(try value())
+        case .text: try text()
+        }
+    }
+
     /// Encodes `value` as one JSON line on stdout, with `"schema": "swcred/1"` added.
     func emitJSONLine<T: Encodable>(_ value: T) {
         out(Self.encode(value, pretty: false))
@@ -93,7 +99,7 @@ struct Console: Sendable {
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         do {
-            let data = try encoder.encode(SchemaDocument(value: value))
+            let data = try encoder.encode(MergedDocument(value, SchemaMember()))
             return String(decoding: data, as: UTF8.self)
         } catch {
             // Result types are plain Codable structs; reaching here is a programmer error.
@@ -112,30 +118,29 @@ struct Console: Sendable {
     }
 }
 
-/// Wraps a result so that it encodes with `"schema"` at its top level.
-private struct SchemaDocument<Value: Encodable>: Encodable {
-    let value: Value
-    private enum Keys: String, CodingKey { case schema }
+/// Two documents written as one JSON object with the members of both: a result with its
+/// `"schema"`, `show`'s item (the listed attributes and the rest), `import`'s counts with the run.
+struct MergedDocument<First: Encodable, Second: Encodable>: Encodable {
+    let first: First
+    let second: Second
+
+    init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
     func encode(to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(Console.schema, forKey: .schema)
+        try first.encode(to: encoder)
+        try second.encode(to: encoder)
     }
 }
 
-/// `{"error":{"code","status","domain","message"}}` — `status`/`domain` only when Apple defines one.
+/// The `"schema"` member every document carries.
+private struct SchemaMember: Encodable {
+    var schema = Console.schema
+}
+
+/// `{"error":{"code","status","domain","message"}}` (``SWCredError/Document``).
 struct ErrorDocument: Encodable {
-    struct Body: Encodable {
-        let code: String
-        let status: Int?
-        let domain: String?
-        let message: String
-        init(_ error: SWCredError) {
-            code = error.code.name
-            status = error.code.status
-            domain = error.code.domain
-            message = error.message
-        }
-    }
-    let error: Body
+    let error: SWCredError.Document
 }

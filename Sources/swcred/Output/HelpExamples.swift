@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// The examples every subcommand's `--help` ends with (and the man page repeats). They use the
 /// bundled fixtures, so each one runs as written from the repository root.
 enum HelpExamples {
@@ -68,5 +70,14 @@ enum HelpExamples {
         guard let lines = byCommand[command] else { return text }
         let examples = "Examples:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         return text.isEmpty ? examples : text + "\n\n" + examples
+    }
+}
+
+extension CommandConfiguration {
+    /// A subcommand's configuration: its name, its abstract, and its discussion followed by its
+    /// examples (``HelpExamples``).
+    static func swcred(_ name: String, abstract: String, discussion: String = "") -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: name, abstract: abstract, discussion: HelpExamples.discussion(name, discussion))
     }
 }

@@ -28,13 +28,6 @@ extension AddCommand: SourceSelectingCommand {}
 extension RequestCommand: SourceSelectingCommand {}
 extension BatchCommand: SourceSelectingCommand {}
 
-extension PasskeyRegisterCommand: SourceSelectingCommand {
-    var source: SourceOptions { caller.source }
-}
-
-extension PasskeyAssertCommand: SourceSelectingCommand {
-    var source: SourceOptions { caller.source }
-}
 
 extension FetchCommand {
     var fetchesOverNetwork: Bool { true }

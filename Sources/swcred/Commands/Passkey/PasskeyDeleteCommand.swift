@@ -6,10 +6,9 @@ import SWCredPasskeys
 import SWCredStore
 
 /// `swcred passkey delete RPID CREDENTIAL_ID` (the ID base64url).
-struct PasskeyDeleteCommand: SWCredSubcommand {
+struct PasskeyDeleteCommand: StoreSubcommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a passkey.")
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Argument(help: "The RP ID.")
@@ -24,12 +23,11 @@ struct PasskeyDeleteCommand: SWCredSubcommand {
         }
         let rp = HostName.lowercasedASCII(rpID)
         let removed = try storeOptions.session(console).modify(createIfMissing: false) {
-            (contents: inout StoreContents, _: Date) throws(SWCredError) -> ListedPasskey in
-            ListedPasskey(try contents.deletePasskey(rpID: rp, credentialID: id))
+            (contents: inout StoreContents, _: Date) throws(SWCredError) -> PasskeyListing in
+            PasskeyListing(try contents.deletePasskey(rpID: rp, credentialID: id))
         }
-        switch console.format {
-        case .json: console.emitJSON(PasskeyDeleteResult(operation: "deleted", passkey: removed))
-        case .text: console.out("deleted the passkey of \(removed.userName) for \(removed.rpID)")
+        console.emit(PasskeyDeleteResult(operation: "deleted", passkey: removed)) {
+            console.out("deleted the passkey of \(removed.userName) for \(removed.rpID)")
         }
         return .success
     }
@@ -79,5 +77,5 @@ extension PasskeyDeleteCommand {
 
 struct PasskeyDeleteResult: Encodable {
     let operation: String
-    let passkey: ListedPasskey
+    let passkey: PasskeyListing
 }

@@ -6,10 +6,9 @@ import SWCredPasskeys
 import SWCredStore
 
 /// `swcred passkey list [RPID]`: passkeys, never key material.
-struct PasskeyListCommand: SWCredSubcommand {
+struct PasskeyListCommand: StoreSubcommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List passkeys (never key material).")
 
-    @OptionGroup var formatOptions: FormatOptions
     @OptionGroup var storeOptions: GlobalStoreOptions
 
     @Argument(help: "Only passkeys of this RP ID.")
@@ -18,37 +17,14 @@ struct PasskeyListCommand: SWCredSubcommand {
     func execute(_ console: Console) async throws -> ExitStatus {
         let filter = rpID.map { HostName.lowercasedASCII($0) }
         let passkeys = try storeOptions.session(console).read().contents.passkeys
-            .filter { filter == nil || $0.rpID == filter }.map(ListedPasskey.init)
-        switch console.format {
-        case .json: console.emitJSON(PasskeyListResult(passkeys: passkeys))
-        case .text:
+            .filter { filter == nil || $0.rpID == filter }.map(PasskeyListing.init)
+        console.emit(PasskeyListResult(passkeys: passkeys)) {
             for passkey in passkeys { console.out("\(passkey.rpID)\t\(passkey.userName)\t\(passkey.credentialID)") }
         }
         return .success
     }
 }
 
-/// One passkey as `list` prints it.
-struct ListedPasskey: Encodable, Sendable {
-    let rpID: String
-    let credentialID: String
-    let userHandle: String
-    let userName: String
-    let displayName: String
-    let created: Date
-    let lastUsed: Date
-
-    init(_ item: PasskeyItem) {
-        rpID = item.rpID
-        credentialID = Base64URL.encode(item.credentialID)
-        userHandle = Base64URL.encode(item.userHandle)
-        userName = item.userName
-        displayName = item.displayName
-        created = item.creationDate
-        lastUsed = item.lastUsedDate
-    }
-}
-
 struct PasskeyListResult: Encodable {
-    let passkeys: [ListedPasskey]
+    let passkeys: [PasskeyListing]
 }

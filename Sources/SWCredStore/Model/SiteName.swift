@@ -1,7 +1,8 @@
-import SWCredCore
+package import SWCredCore
 
-/// A site named on the command line: `HOST` or `HOST:PORT`, canonicalised the way the Shared Web
-/// Credentials layer stores servers (store.md §2.1: lowercased host).
+/// A site as a person names it (`swcred add|show|list|delete DOMAIN`): `HOST` or `HOST:PORT`,
+/// canonicalised the way the Shared Web Credentials layer stores servers (store.md §2.1:
+/// lowercased host), for an ``InternetPasswordItem`` or an ``ItemQuery``.
 ///
 /// Rules: the host is a ``HostName`` of the URL-host syntax (ASCII only, IDN hosts given as
 /// A-labels, `xn--…`; lowercased, one trailing dot removed, 1–253 bytes, characters
@@ -9,13 +10,15 @@ import SWCredCore
 /// or IPv6 literal is refused. Anything else is `invalidParameter` (50). No port means port 0
 /// ("unspecified") when adding, and any port when looking up, as a keychain query that leaves an
 /// attribute out.
-struct SiteArgument: Sendable, Equatable {
+package struct SiteName: Sendable, Equatable {
     /// The canonical host.
-    let host: String
+    package let host: String
     /// The port, when one was given.
-    let port: UInt16?
+    package let port: UInt16?
 
-    init(_ text: String) throws(SWCredError) {
+    /// Parses `text`.
+    /// - Throws: `invalidParameter`, naming what is wrong.
+    package init(_ text: String) throws(SWCredError) {
         var hostPart = Substring(text)
         var port: UInt16?
         if text.contains("://") || text.contains("/") || text.contains("@") || text.contains("[") {
@@ -31,21 +34,11 @@ struct SiteArgument: Sendable, Equatable {
         do throws(HostName.ParseError) {
             host = try HostName(hostPart, syntax: .urlHost).text
         } catch {
-            switch error {
-            case .notASCII:
-                throw SWCredError(
-                    .invalidParameter, "the host must be ASCII; give an internationalised name as its xn-- form")
-            case .empty, .tooLong:
-                throw SWCredError(.invalidParameter, "the host must be 1 to 253 characters long")
-            case .trailingDot, .leadingDot, .character, .emptyLabel, .labelTooLong:
-                throw SWCredError(
-                    .invalidParameter,
-                    "the host may hold only letters, digits, '-', '_' and non-empty dot-separated labels")
-            }
+            throw SWCredError(.invalidParameter, error.message(subject: "the host"))
         }
         self.port = port
     }
 
     /// `host` or `host:port`, for messages.
-    var display: String { port.map { "\(host):\($0)" } ?? host }
+    package var display: String { port.map { "\(host):\($0)" } ?? host }
 }
