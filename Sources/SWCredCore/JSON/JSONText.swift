@@ -1,9 +1,11 @@
 /// JSON text written straight into a byte buffer (RFC 8259), for output that is written a line
-/// at a time at high rates (bulk `match` writes millions of lines) without an encoder per value.
+/// at a time at high rates (bulk `match` writes millions of lines) without an encoder per value;
+/// inlinable, so that such a loop in another module pays no call per value.
 package enum JSONText {
     /// Appends `text` as a JSON string (RFC 8259 §7): quotation mark, reverse solidus and the
     /// control characters U+0000–U+001F escaped (`\n`, `\r`, `\t`, else `\u00XX`), everything else
     /// as its UTF-8 bytes; `/` is not escaped.
+    @inlinable
     package static func appendString(_ text: String, to buffer: inout [UInt8]) {
         var text = text
         // Most texts (URLs, app IDs) need no escape: copied in one go.
@@ -19,7 +21,8 @@ package enum JSONText {
         if !copied { appendEscapedString(text, to: &buffer) }
     }
 
-    private static func appendEscapedString(_ text: String, to buffer: inout [UInt8]) {
+    @usableFromInline
+    static func appendEscapedString(_ text: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -38,6 +41,7 @@ package enum JSONText {
     }
 
     /// Appends the decimal digits of `value` (RFC 8259 §6: a `-` for negatives, no leading zeros).
+    @inlinable
     package static func appendInteger(_ value: Int, to buffer: inout [UInt8]) {
         guard value > 0 else {
             buffer.append(contentsOf: String(value).utf8)

@@ -40,8 +40,7 @@ struct AddCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @Argument(help: "The site: HOST or HOST:PORT.")
-    var domain: String
+    @OptionGroup var site: SiteArgument
 
     @Argument(help: "The account (user name). Not used with --never-save.")
     var account: String?
@@ -136,7 +135,7 @@ struct AddCommand: StoreSubcommand {
 
     /// The browser path: the device owner saves `ACCOUNT`'s password for `DOMAIN`.
     private func addBrowserPath(_ console: Console) async throws(SWCredError) -> ExitStatus {
-        let site = try SiteName(domain)
+        let site = try self.site.parsed()
         let account = self.account ?? ""
         let password: SecureBytes
         if generate {
@@ -171,7 +170,7 @@ struct AddCommand: StoreSubcommand {
 
     /// Records Safari's negative entry for `DOMAIN` (store.md §2.2).
     private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> ExitStatus {
-        let site = try SiteName(domain)
+        let site = try self.site.parsed()
         let entry = InternetPasswordItem.negativeEntry(server: site.host, port: site.port ?? 0)
         let operation: StoreContents.WebsitePasswordSave =
             try storeOptions.session(console).addPasswordsNotSavedEntry(server: entry.server, port: entry.port) == .added

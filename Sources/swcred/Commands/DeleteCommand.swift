@@ -17,8 +17,7 @@ struct DeleteCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @Argument(help: "The site: HOST or HOST:PORT.")
-    var domain: String
+    @OptionGroup var site: SiteArgument
 
     @Argument(help: "The account. Not used with --never-save.")
     var account: String?
@@ -36,7 +35,7 @@ struct DeleteCommand: StoreSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let site = try SiteName(domain)
+        let site = try self.site.parsed()
         let query: ItemQuery
         if neverSave {
             query = ItemQuery(server: site.host, account: InternetPasswordItem.negativeEntryAccount, port: site.port,

@@ -17,14 +17,13 @@ struct ShowCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @Argument(help: "The site: HOST or HOST:PORT.")
-    var domain: String
+    @OptionGroup var site: SiteArgument
 
     @Argument(help: "The account.")
     var account: String
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let site = try SiteName(domain)
+        let site = try self.site.parsed()
         let query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
         // Only the matching item is built (and its secret copied); the whole payload is verified.
         let found = try storeOptions.session(console).read(selection: ReadSelection(items: query))
