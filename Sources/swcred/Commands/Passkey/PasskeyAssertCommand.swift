@@ -7,10 +7,9 @@ import SWCredStore
 
 /// `swcred passkey assert OPTIONS|-`.
 struct PasskeyAssertCommand: PasskeyCallCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "assert",
-        abstract: "Sign in with a passkey from PublicKeyCredentialRequestOptionsJSON; prints AuthenticationResponseJSON."
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "assert",
+        abstract: "Sign in with a passkey from PublicKeyCredentialRequestOptionsJSON; prints AuthenticationResponseJSON.")
 
     @OptionGroup var caller: PasskeyCallerOptions
 

@@ -7,10 +7,9 @@ import SWCredStore
 
 /// `swcred passkey register OPTIONS|-`.
 struct PasskeyRegisterCommand: PasskeyCallCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "register",
-        abstract: "Create a passkey from PublicKeyCredentialCreationOptionsJSON; prints RegistrationResponseJSON."
-    )
+    static let configuration = CommandConfiguration.swcred(
+        "register",
+        abstract: "Create a passkey from PublicKeyCredentialCreationOptionsJSON; prints RegistrationResponseJSON.")
 
     @OptionGroup var caller: PasskeyCallerOptions
 
