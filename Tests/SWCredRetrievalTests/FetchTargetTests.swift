@@ -17,13 +17,13 @@ struct FetchTargetTests {
 
     @Test("AD-4.9 content is malformedAASA; the network is fetchFailed; a retrieval rule is fetchRefused")
     func refusalErrors() {
-        let content = RetrievalFailure(rule: "AD-4.9", domain: "SWCErrorDomain", code: 4, message: "not JSON")
+        let content = RetrievalFailure(rule: .ad4_9, domain: "SWCErrorDomain", code: 4, message: "not JSON")
         #expect(content.error.code == .malformedAASA)
         #expect(content.error.message == "refused by AD-4.9: not JSON (SWCErrorDomain 4)")
         let network = RetrievalFailure(
-            rule: "AD-4.8", domain: "NSURLErrorDomain", code: -1001, message: "timed out", isNetworkFailure: true)
+            rule: .ad4_8, domain: "NSURLErrorDomain", code: -1001, message: "timed out", isNetworkFailure: true)
         #expect(network.error.code == .fetchFailed)
-        let redirect = RetrievalFailure(rule: "AD-4.5", domain: "SWCErrorDomain", code: 3, message: "redirected")
+        let redirect = RetrievalFailure(rule: .ad4_5, domain: "SWCErrorDomain", code: 3, message: "redirected")
         #expect(redirect.error.code == .fetchRefused)
     }
 }

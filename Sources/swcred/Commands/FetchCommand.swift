@@ -135,7 +135,7 @@ struct FetchCommand: SWCredSubcommand {
         if report.redirected { console.err("redirect: \(report.location ?? "no Location")") }
         if report.userInstalledRoot { console.err("trust: user-installed root (--ca-file)") }
         for diagnostic in report.diagnostics {
-            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule ?? "-")]: \(diagnostic.message)")
+            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule?.rawValue ?? "-")]: \(diagnostic.message)")
         }
         console.err("accepted: \(report.accepted ? "yes" : "no")")
     }
