@@ -35,12 +35,7 @@ struct PasskeyAssertCommand: SWCredSubcommand {
                 (who: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> AuthenticationResponse in
                 let response = try PasskeyAuthenticator.authenticate(
                     parsed, caller: who,
-                    responder: { prompt in
-                        if user == .cancel || pick == "cancel" { return .cancel }
-                        if pick == "first" { return .allow }
-                        // A user name not offered: the choice cannot be made (NotAllowedError, 44).
-                        return .choose(prompt.userNames.firstIndex(of: pick) ?? -1)
-                    },
+                    responder: PasskeyUser(cancels: user == .cancel, pick: pick),
                     in: &contents, at: now)
                 TestPausePoint.pauseIfRequested("passkey-in-transaction")
                 return response

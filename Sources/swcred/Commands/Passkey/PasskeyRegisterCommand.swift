@@ -26,11 +26,11 @@ struct PasskeyRegisterCommand: SWCredSubcommand {
         do {
             let bytes = try readPasskeyOptions(options, storeOptions: storeOptions)
             let parsed = try PublicKeyCredentialCreationOptions(json: bytes, asApp: caller.origin == nil)
-            let answer: PasskeyDecision = user == .allow ? .allow : .cancel
+            let answer = PasskeyUser(cancels: user != .allow)
             let response = try await caller.transact(storeOptions: storeOptions, console: console) {
                 (who: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> RegistrationResponse in
                 let response = try PasskeyAuthenticator.register(
-                    parsed, caller: who, responder: { _ in answer }, in: &contents, at: now)
+                    parsed, caller: who, responder: answer, in: &contents, at: now)
                 // Debug builds, for the T10/T11 tests: the decrypted store with its keys is in memory here.
                 TestPausePoint.pauseIfRequested("passkey-in-transaction")
                 return response
