@@ -145,7 +145,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
             let base =
                 configuration.cdnBaseURL.hasSuffix("/") ? configuration.cdnBaseURL : configuration.cdnBaseURL + "/"
             return base + request.host.authority
-        case .direct, .origin:
+        case .wellKnownOnly, .wellKnownThenLegacyRoot:
             return "https://\(request.host.authority)\(Self.wellKnownPath)"
         }
     }
@@ -167,7 +167,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
             allowUserInstalledRoots: request.allowUserInstalledRoots,
             headers: headers
         )
-        guard request.route == .origin, first.report.failure?.domain == RetrievalFailure.httpDomain,
+        guard request.route == .wellKnownThenLegacyRoot, first.report.failure?.domain == RetrievalFailure.httpDomain,
             first.report.status == 404
         else {
             return first

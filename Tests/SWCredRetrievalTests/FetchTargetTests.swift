@@ -26,4 +26,24 @@ struct FetchTargetTests {
         let redirect = RetrievalFailure(rule: .ad4_5, domain: "SWCErrorDomain", code: 3, message: "redirected")
         #expect(redirect.error.code == .fetchRefused)
     }
+
+    @Test("AD-4.1: an entry's route and the source kind give the HTTP exchange; the report's JSON route keeps cdn, direct and origin")
+    func routes() throws {
+        let direct = try LiveAssociationSource(kind: .direct, fetcher: NoFetcher())
+        let cdn = try LiveAssociationSource(kind: .cdn, fetcher: NoFetcher())
+        let plain = AssociationFileRequest(host: "example.com")
+        let mode = AssociationFileRequest(host: "example.com", route: .modeDirect)
+        #expect(direct.route(for: plain) == .wellKnownThenLegacyRoot)
+        #expect(direct.route(for: mode) == .wellKnownOnly)
+        #expect(cdn.route(for: plain) == .cdn)
+        #expect(cdn.route(for: mode) == .wellKnownOnly)
+        #expect(RetrievalRoute.allCases.map(\.rawValue) == ["cdn", "direct", "origin"])
+    }
+}
+
+/// A fetcher for tests that never reach the network: every fetch is an empty report.
+private struct NoFetcher: AssociationFileFetcher {
+    func fetch(_ request: AASAFetchRequest) async -> AASAFetchResult {
+        AASAFetchResult(report: AASAFetchReport(url: "", route: request.route), body: nil)
+    }
 }

@@ -75,7 +75,7 @@ struct FetcherTests {
 
     @Test("AD-4.5: direct-route 4xx and 5xx are refused as HTTP + status", arguments: [403, 404, 410, 500, 503])
     func errorStatusRefused(status: Int) async throws {
-        let (result, requests) = try await fetchOnce(routes: [wellKnown: .status(status, body: "nope")], route: .direct)
+        let (result, requests) = try await fetchOnce(routes: [wellKnown: .status(status, body: "nope")], route: .wellKnownOnly)
         #expect(!result.report.accepted)
         #expect(result.report.status == status)
         #expect(result.report.failure?.rule == .ad4_5)
@@ -89,7 +89,7 @@ struct FetcherTests {
     func legacyRootFallback() async throws {
         let (result, requests) = try await fetchOnce(
             routes: [wellKnown: .status(404), "/apple-app-site-association": .json(goodAASA)],
-            route: .origin
+            route: .wellKnownThenLegacyRoot
         )
         #expect(result.report.accepted)
         #expect(result.report.legacyRootFallback)
@@ -110,7 +110,7 @@ struct FetcherTests {
     func noFallbackOtherwise(route: TestRoute) async throws {
         let (result, requests) = try await fetchOnce(
             routes: [wellKnown: route, "/apple-app-site-association": .json(goodAASA)],
-            route: .origin
+            route: .wellKnownThenLegacyRoot
         )
         #expect(!result.report.accepted)
         #expect(!result.report.legacyRootFallback)
@@ -119,7 +119,7 @@ struct FetcherTests {
 
     @Test("AD-4.1: origin route with both locations missing reports the root's 404")
     func fallbackAlsoMissing() async throws {
-        let (result, requests) = try await fetchOnce(routes: [:], route: .origin)
+        let (result, requests) = try await fetchOnce(routes: [:], route: .wellKnownThenLegacyRoot)
         #expect(!result.report.accepted)
         #expect(result.report.legacyRootFallback)
         #expect(result.report.failure?.code == 404)
@@ -210,7 +210,7 @@ struct FetcherTests {
 struct RedirectFollowingTests {
     static func fetch(
         _ routes: [String: TestRoute],
-        route: RetrievalRoute = .direct,
+        route: RetrievalRoute = .wellKnownOnly,
         maximumRedirects: Int = 5
     ) async throws -> (AASAFetchResult, [RecordedRequest], Int) {
         try await TLSTestServer.withServer(hostnames: ["aasa.test", "www.aasa.test", "cdn.test"], routes: routes) {

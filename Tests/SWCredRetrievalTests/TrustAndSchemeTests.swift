@@ -14,7 +14,7 @@ struct TrustAndSchemeTests {
             server in
             let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
                 await $0.fetch(
-                    url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .direct, allowUserInstalledRoots: true)
+                    url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .wellKnownOnly, allowUserInstalledRoots: true)
             }
             #expect(!result.report.accepted)
             #expect(result.report.failure?.rule == .ad4_2)
@@ -118,7 +118,7 @@ struct TrustAndSchemeTests {
         let config = configuration(for: server)
         try await server.shutdown()
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
-            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: port), route: .direct))
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: port), route: .wellKnownOnly))
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.isNetworkFailure == true)
@@ -130,7 +130,7 @@ struct TrustAndSchemeTests {
     func unresolvableHost() async throws {
         // RFC 6761: names under .invalid never resolve.
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
-            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "swcred-test.invalid", port: nil), route: .direct))
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "swcred-test.invalid", port: nil), route: .wellKnownOnly))
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.isNetworkFailure == true)
@@ -167,7 +167,7 @@ struct TrustAndSchemeTests {
             ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1")
         ])
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
-            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: 9443), route: .direct))
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: 9443), route: .wellKnownOnly))
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.message.contains("--resolve") == true)

@@ -9,11 +9,13 @@ package enum RetrievalRoute: String, Sendable, Hashable, Codable, CaseIterable {
     /// Apple's CDN: `https://app-site-association.cdn-apple.com/a/v1/<host>[:<port>]`, with the
     /// `Apple-Proxied-Domain-Name` header; a 400–599 answer is `_SWCErrorDomain` 7.
     case cdn
-    /// The site itself, `.well-known` only: the route of entries with an active `?mode=`.
-    case direct
+    /// The site itself, `.well-known` only: the route of entries with an active `?mode=`
+    /// (JSON `"direct"`).
+    case wellKnownOnly = "direct"
     /// swcred's stand-in for the CDN when plain entries are read from the site itself: `.well-known`
-    /// first, and only on HTTP 404 the legacy root `/apple-app-site-association`, with a warning.
-    case origin
+    /// first, and only on HTTP 404 the legacy root `/apple-app-site-association`, with a warning
+    /// (JSON `"origin"`).
+    case wellKnownThenLegacyRoot = "origin"
 }
 
 /// One association file to fetch.

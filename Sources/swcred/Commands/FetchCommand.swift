@@ -88,7 +88,7 @@ struct FetchCommand: SWCredSubcommand {
             cdnBaseURL: cdnBaseUrl
         )
         configuration.followsRedirects = followRedirects
-        let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .direct : .origin)
+        let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .wellKnownOnly : .wellKnownThenLegacyRoot)
 
         var result: AASAFetchResult
         var file: AssociationFile?
