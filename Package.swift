@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "SWCredPasskeyTesting",
             dependencies: [
-                "SWCredPasskeys", "SWCredCore", "SWCredSodium", "SWCredStore",
+                "SWCredPasskeys", "SWCredKit", "SWCredCore", "SWCredSodium", "SWCredStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -15,7 +15,7 @@ import Synchronization
 /// try keychain.approve(appID: "ABCDE12345.com.example.app", domain: "example.com")
 /// let seeded = try keychain.seedPasskey(rpID: "example.com", userName: "alice")
 /// let user = PasskeyPromptRecorder(answers: [.allow])
-/// let passkeys = PasskeyCredentials(backend: keychain, caller: .app(app, device: .init()), responder: user.responder)
+/// let passkeys = PasskeyCredentials(backend: keychain, caller: .app(app, device: .init()), responder: user)
 /// ```
 public final class InMemoryPasskeyKeychain: PasskeyBackend {
     private let state: Mutex<StoreContents>

@@ -79,9 +79,9 @@ extension LiveAssociationFileFetcher {
             let status = Int(response.status.code)
             report.status = status
             report.contentType = response.headers.first(name: "content-type")
-            report.pass("AD-4.2", "the URL is https")
+            report.pass(.ad4_2, "the URL is https")
             if !withUserRoots {
-                report.pass("AD-4.3", "the certificate chain is trusted by the system roots and names the host")
+                report.pass(.ad4_3, "the certificate chain is trusted by the system roots and names the host")
             }
 
             // AD-4.4: redirects are refused and reported with their target.
@@ -96,7 +96,7 @@ extension LiveAssociationFileFetcher {
                 }
                 report.refuse(
                     RetrievalFailure(
-                        rule: "AD-4.4", domain: RetrievalFailure.httpDomain, code: status, message: message))
+                        rule: .ad4_4, domain: RetrievalFailure.httpDomain, code: status, message: message))
                 return AASAFetchResult(report: report, body: nil)
             }
             // AD-4.1 (CDN) and AD-4.5: error statuses.
@@ -106,7 +106,7 @@ extension LiveAssociationFileFetcher {
                     let details = response.headers.first(name: "apple-failure-details") ?? "none"
                     report.refuse(
                         RetrievalFailure(
-                            rule: "AD-4.1",
+                            rule: .ad4_1,
                             domain: RetrievalFailure.swcErrorDomain,
                             code: 7,
                             message:
@@ -120,7 +120,7 @@ extension LiveAssociationFileFetcher {
                         : (status >= 500 ? "a server error is treated like a 4xx" : "the file was not served")
                     report.refuse(
                         RetrievalFailure(
-                            rule: "AD-4.5",
+                            rule: .ad4_5,
                             domain: RetrievalFailure.httpDomain,
                             code: status,
                             message: "the server answered \(status): \(meaning)"
@@ -129,8 +129,8 @@ extension LiveAssociationFileFetcher {
                 }
                 return AASAFetchResult(report: report, body: nil)
             }
-            report.pass("AD-4.4", "no redirect")
-            report.pass("AD-4.5", "status \(status)")
+            report.pass(.ad4_4, "no redirect")
+            report.pass(.ad4_5, "status \(status)")
             // AD-4.6: an announced length over the cap is refused before reading a byte (for an
             // encoded body the length is of the encoded bytes, so only the decoded count decides).
             let encoding = response.headers.first(name: "content-encoding")?.trimmingCharacters(in: .whitespaces)
@@ -172,16 +172,16 @@ extension LiveAssociationFileFetcher {
                 received += count
             }
             report.bytes = received
-            report.pass("AD-4.6", "\(received) bytes, within the \(cap)-byte cap")
-            report.pass("AD-4.8", "answered within the timeouts")
+            report.pass(.ad4_6, "\(received) bytes, within the \(cap)-byte cap")
+            report.pass(.ad4_8, "answered within the timeouts")
             if decoded, let encoding {
-                report.pass("AD-4.6", "Content-Encoding \(encoding) decoded; the cap counted the decoded bytes")
+                report.pass(.ad4_6, "Content-Encoding \(encoding) decoded; the cap counted the decoded bytes")
             } else if let encoding, encoding != "identity" {
                 report.diagnostics.append(
                     Diagnostic(
                         .warning,
                         "the server sent Content-Encoding '\(encoding.prefix(100))', which was not asked for (\(Self.acceptedEncodings)); the cap and the parse apply to the bytes as received",
-                        rule: "AD-4.6")
+                        rule: .ad4_6)
                 )
             }
             report.addContentWarnings(body: body)

@@ -20,7 +20,7 @@ extension LiveAssociationFileFetcher {
         let entries = configuration.resolveOverrides.filter { $0.host == host }
         guard !entries.isEmpty, !entries.contains(where: { $0.port == port }) else { return nil }
         return RetrievalFailure(
-            rule: "AD-4.8",
+            rule: .ad4_8,
             domain: RetrievalFailure.urlErrorDomain,
             code: -1004,
             message:

@@ -145,7 +145,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
             let base =
                 configuration.cdnBaseURL.hasSuffix("/") ? configuration.cdnBaseURL : configuration.cdnBaseURL + "/"
             return base + request.host.authority
-        case .direct, .origin:
+        case .wellKnownOnly, .wellKnownThenLegacyRoot:
             return "https://\(request.host.authority)\(Self.wellKnownPath)"
         }
     }
@@ -167,7 +167,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
             allowUserInstalledRoots: request.allowUserInstalledRoots,
             headers: headers
         )
-        guard request.route == .origin, first.report.failure?.domain == RetrievalFailure.httpDomain,
+        guard request.route == .wellKnownThenLegacyRoot, first.report.failure?.domain == RetrievalFailure.httpDomain,
             first.report.status == 404
         else {
             return first
@@ -185,7 +185,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
             fallback.report.accepted
                 ? "\(Self.wellKnownPath) answered 404; the file was read from the legacy root \(Self.legacyRootPath), which is deprecated: serve it from .well-known"
                 : "\(Self.wellKnownPath) answered 404; the legacy root \(Self.legacyRootPath) was tried too",
-            rule: "AD-4.1")
+            rule: .ad4_1)
         fallback.report.diagnostics.insert(note, at: 0)
         return fallback
     }
@@ -231,7 +231,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 return Self.denyRedirect(
                     result, followed: followed,
                     RetrievalFailure(
-                        rule: "AD-4.4",
+                        rule: .ad4_4,
                         domain: RetrievalFailure.httpDomain,
                         code: status,
                         message:
@@ -242,7 +242,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 return Self.denyRedirect(
                     result, followed: followed,
                     RetrievalFailure(
-                        rule: "AD-4.4",
+                        rule: .ad4_4,
                         domain: RetrievalFailure.urlErrorDomain,
                         code: -1007,
                         message: "too many HTTP redirects: more than \(configuration.maximumRedirects)"
@@ -252,7 +252,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 Diagnostic(
                     .warning,
                     "followed redirect \(status) from \(current.prefix(300)) to \(target.prefix(300)) (device model; Apple documents that the file must be served without redirects)",
-                    rule: "AD-4.4")
+                    rule: .ad4_4)
             )
             current = target
         }
@@ -264,7 +264,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
         _ result: AASAFetchResult, followed: [Diagnostic], _ failure: RetrievalFailure
     ) -> AASAFetchResult {
         var result = result
-        result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == "AD-4.4" }
+        result.report.diagnostics.removeAll { $0.severity == .error && $0.rule == .ad4_4 }
         result.report.diagnostics.insert(contentsOf: followed, at: 0)
         result.report.refuse(failure)
         return result
@@ -282,7 +282,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
             var report = AASAFetchReport(url: url, route: route)
             report.refuse(
                 RetrievalFailure(
-                    rule: "AD-4.2",
+                    rule: .ad4_2,
                     domain: RetrievalFailure.urlErrorDomain,
                     code: -1022,
                     message:
@@ -303,7 +303,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 Diagnostic(
                     .note,
                     "a user-installed root was given but not used: such roots count only for developer-mode entries",
-                    rule: "AD-4.3")
+                    rule: .ad4_3)
             )
             return result
         }
@@ -315,7 +315,7 @@ package final class LiveAssociationFileFetcher: AssociationFileFetcher {
                 Diagnostic(
                     .warning,
                     "the server's certificate is trusted only through a user-installed root (--ca-file); a device accepts that only in developer mode",
-                    rule: "AD-4.3"),
+                    rule: .ad4_3),
                 at: 0
             )
         }

@@ -12,7 +12,7 @@ extension RetrievalFailure {
     /// The body exceeded the cap (AD-4.6, `NSURLErrorDomain` −1103).
     static func tooLarge(cap: Int, detail: String) -> RetrievalFailure {
         RetrievalFailure(
-            rule: "AD-4.6",
+            rule: .ad4_6,
             domain: RetrievalFailure.urlErrorDomain,
             code: -1103,
             message: "Data exceeded maximum length of \(cap) bytes. (\(detail))"
@@ -22,7 +22,7 @@ extension RetrievalFailure {
     /// A timeout (AD-4.8, `NSURLErrorDomain` −1001).
     static func timedOut(url: String, what: String) -> RetrievalFailure {
         RetrievalFailure(
-            rule: "AD-4.8",
+            rule: .ad4_8,
             domain: RetrievalFailure.urlErrorDomain,
             code: -1001,
             message: "The request timed out: \(what).",
@@ -108,7 +108,7 @@ extension RetrievalFailure {
         case .undecodableBody:
             // (The size limit is caught where the cap is known; this is a body that does not decode.)
             return RetrievalFailure(
-                rule: "AD-4.6",
+                rule: .ad4_6,
                 domain: urlErrorDomain,
                 code: -1016,
                 message:
@@ -118,7 +118,7 @@ extension RetrievalFailure {
             return timedOut(url: url, what: what)
         case .hostNameMismatch:
             return RetrievalFailure(
-                rule: "AD-4.3",
+                rule: .ad4_3,
                 domain: urlErrorDomain,
                 code: -1202,
                 message: "The certificate for this server is invalid: it does not name the host (\(detail)).",
@@ -126,7 +126,7 @@ extension RetrievalFailure {
             )
         case .untrustedCertificate:
             return RetrievalFailure(
-                rule: "AD-4.3",
+                rule: .ad4_3,
                 domain: urlErrorDomain,
                 code: -1202,
                 message:
@@ -135,7 +135,7 @@ extension RetrievalFailure {
             )
         case .secureConnectionFailed:
             return RetrievalFailure(
-                rule: "AD-4.3",
+                rule: .ad4_3,
                 domain: urlErrorDomain,
                 code: -1200,
                 message:
@@ -144,7 +144,7 @@ extension RetrievalFailure {
             )
         case .cannotFindHost:
             return RetrievalFailure(
-                rule: "AD-4.8",
+                rule: .ad4_8,
                 domain: urlErrorDomain,
                 code: -1003,
                 message: "A server with the specified hostname could not be found. (\(detail))",
@@ -152,7 +152,7 @@ extension RetrievalFailure {
             )
         case .cannotConnect:
             return RetrievalFailure(
-                rule: "AD-4.8",
+                rule: .ad4_8,
                 domain: urlErrorDomain,
                 code: -1004,
                 message: "Could not connect to the server. (\(detail))",

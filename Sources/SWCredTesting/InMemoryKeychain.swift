@@ -51,7 +51,9 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
     public var contents: StoreContents { state.withLock { $0.contents } }
 
     /// Every SWC-visible item, negative entries included, in store order.
-    public var items: [SWCItem] { state.withLock { $0.contents.sharedWebCredentialItems(matching: .all) } }
+    public var items: [InternetPasswordItem] {
+        state.withLock { $0.contents.items(matching: .allSharedWebCredentials) }
+    }
 
     /// The device settings.
     public var settings: SWCDeviceSettings {
@@ -70,16 +72,16 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
     public func seed(server: String, account: String, password: String, port: Int? = nil, comment: String = "default")
         throws(SWCredError)
     {
-        var item = SWCItem.sharedWebCredential(host: server, account: account, port: port, password: password)
+        var item = try InternetPasswordItem.sharedWebCredential(host: server, account: account, port: port, password: password)
         item.comment = comment
         try seed(item)
     }
 
     /// Adds any item (another access group, a non-synchronizable item, another protocol…).
-    public func seed(_ item: SWCItem) throws(SWCredError) {
+    public func seed(_ item: InternetPasswordItem) throws(SWCredError) {
         let now = clock()
         try state.withLock { (state: inout State) throws(SWCredError) in
-            try state.contents.addSharedWebCredential(item, at: now)
+            try state.contents.add(item, at: now)
         }
     }
 
@@ -98,7 +100,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
         guard let entry = WebCredentialsEntry(parsing: "webcredentials:" + domain) else {
             throw SWCredError(.invalidParameter, "not a webcredentials domain: \(domain)")
         }
-        let key = entry.recordDomain.recordKey(appID: appID)
+        let key = entry.recordKey(appID: appID)
         try state.withLock { (state: inout State) throws(SWCredError) in
             var record =
                 state.contents.associationRecord(forKey: key)
@@ -118,7 +120,7 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
     /// The approvals of the record for (`appID`, `domain`), `domain` written as in the entitlement.
     public func approval(appID: String, domain: String) -> SWCApproval? {
         guard let entry = WebCredentialsEntry(parsing: "webcredentials:" + domain) else { return nil }
-        return state.withLock { $0.contents.sharedWebCredentialsApproval(appID: appID, domain: entry.recordDomain) }
+        return state.withLock { $0.contents.sharedWebCredentialsApproval(for: entry.recordKey(appID: appID)) }
     }
 
     /// Makes the next `operation` fail with `error` (once), to test how failures reach the app.
@@ -139,22 +141,22 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
         }
     }
 
-    public func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
+    public func items(matching query: ItemQuery) async throws(SWCredError) -> [InternetPasswordItem] {
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.read, &state)
-            return state.contents.sharedWebCredentialItems(matching: query)
+            return state.contents.items(matching: query)
         }
     }
 
-    public func add(_ item: SWCItem) async throws(SWCredError) {
+    public func add(_ item: InternetPasswordItem) async throws(SWCredError) {
         let now = clock()
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.add, &state)
-            try state.contents.addSharedWebCredential(item, at: now)
+            try state.contents.add(item, at: now)
         }
     }
 
-    public func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
+    public func updatePassword(matching query: ItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
         let now = clock()
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.update, &state)
@@ -162,24 +164,24 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
         }
     }
 
-    public func delete(matching query: SWCItemQuery) async throws(SWCredError) {
+    public func delete(matching query: ItemQuery) async throws(SWCredError) {
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.delete, &state)
             try state.contents.deleteSharedWebCredentials(matching: query)
         }
     }
 
-    public func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
+    public func approval(for key: AssociationRecord.Key) async throws(SWCredError) -> SWCApproval? {
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.read, &state)
-            return state.contents.sharedWebCredentialsApproval(appID: appID, domain: domain)
+            return state.contents.sharedWebCredentialsApproval(for: key)
         }
     }
 
-    public func setUserApproval(_ approval: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
+    public func setUserApproval(_ approval: SWCApprovalState, for key: AssociationRecord.Key) async throws(SWCredError) {
         try state.withLock { (state: inout State) throws(SWCredError) in
             try check(.setApproval, &state)
-            try state.contents.setSharedWebCredentialsUserApproval(approval, appID: appID, domain: domain)
+            try state.contents.setSharedWebCredentialsUserApproval(approval, for: key)
         }
     }
 }

@@ -36,13 +36,25 @@ public final class SWCPromptRecorder: SWCPromptResponder {
 
     public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
         // Recorded when shown, so that a prompt still pending (or abandoned by a canceled task) is seen.
-        let index = log.withLock { log -> Int in
-            log.append(Entry(prompt: prompt, answer: nil))
-            return log.count - 1
-        }
+        let index = record(prompt)
         let answer = await inner.respond(to: prompt)
         log.withLock { $0[index].answer = answer }
         return answer
+    }
+
+    /// Records `prompt` (a passkey sheet) and the answer the wrapped responder gives at once.
+    public func answerNow(to prompt: SWCPrompt) -> SWCPromptAnswer {
+        let index = record(prompt)
+        let answer = inner.answerNow(to: prompt)
+        log.withLock { $0[index].answer = answer }
+        return answer
+    }
+
+    private func record(_ prompt: SWCPrompt) -> Int {
+        log.withLock { log -> Int in
+            log.append(Entry(prompt: prompt, answer: nil))
+            return log.count - 1
+        }
     }
 
     /// Every prompt shown so far, with its answer, in order.
@@ -52,7 +64,7 @@ public final class SWCPromptRecorder: SWCPromptResponder {
     /// The kinds of the prompts shown so far.
     public var kinds: [SWCPrompt.Kind] { entries.map(\.prompt.kind) }
     /// The pickers shown so far.
-    public var pickers: [SWCPrompt] { prompts.filter { $0.kind == .select } }
+    public var pickers: [SWCPrompt] { prompts.filter { $0.kind.isPicker } }
 
     /// Forgets what was recorded.
     public func reset() { log.withLock { $0.removeAll() } }

@@ -128,7 +128,7 @@ struct LintRealFileTests {
             #expect(file.root == twin.root)
             #expect(file.lists(appID: appID, for: .webcredentials))
             #expect(file.diagnostics.map(\.id) == ["SWC118"])
-            #expect(file.diagnostics.first?.rule == "AD-3.9")
+            #expect(file.diagnostics.first?.rule == .ad3_9)
             for url in ["https://shop.example/caf%C3%A9/menu", "https://shop.example/buy/1", "https://shop.example/x"] {
                 let link = try LinkURL(url)
                 #expect(

@@ -41,6 +41,30 @@ struct RuleBookTests {
         #expect(RuleBook.rule("SWC999") == nil)
     }
 
+    @Test("AD-2.1 to AD-8.5: every RuleID has a rule entry and a rule of associated-domains.md, and every rule entry is a RuleID")
+    func ruleIDsResolve() throws {
+        let spec = try String(
+            contentsOf: Self.root.appendingPathComponent("Documentation/spec/associated-domains.md"), encoding: .utf8)
+        let specLines = spec.split(separator: "\n")
+        for rule in RuleID.allCases {
+            #expect(RuleBook.rule(rule.rawValue)?.kind == .rule, "\(rule) has no rule-book entry")
+            #expect(specLines.contains { $0.hasPrefix(rule.rawValue + " ") }, "\(rule) is not a rule of the specification")
+            #expect(rule.description == rule.rawValue)
+        }
+        let entries = RuleBook.all.filter { $0.kind == .rule }.map(\.id)
+        #expect(entries == RuleID.allCases.map(\.rawValue))
+    }
+
+    @Test("AD-4.8: a diagnostic's rule is the id's text in JSON, and text that is no rule is refused when read")
+    func ruleIDCoding() throws {
+        let diagnostic = Diagnostic(.error, "timed out", rule: .ad4_8)
+        let json = String(decoding: try JSONEncoder().encode(diagnostic), as: UTF8.self)
+        #expect(json.contains(#""rule":"AD-4.8""#))
+        #expect(try JSONDecoder().decode(Diagnostic.self, from: Data(json.utf8)) == diagnostic)
+        let unknown = Data(#"{"severity":"error","message":"x","rule":"AD-99.1"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Diagnostic.self, from: unknown) }
+    }
+
     @Test("every lint id of the AASA and entitlements linters has a lint entry")
     func lintIDs() {
         let ids = LintRule.allCases.map(\.rawValue) + EntitlementsLinter.Rule.allCases.map(\.rawValue)

@@ -53,13 +53,13 @@ extension FuzzHarness {
         var contents = StoreContents(creationDate: Date(timeIntervalSince1970: 0))
         do {
             let response = try PasskeyAuthenticator.register(
-                options, caller: .browser(origin), responder: { _ in .allow }, in: &contents, at: Date(timeIntervalSince1970: 1))
+                options, caller: .browser(origin), responder: PasskeyUser(cancels: false), in: &contents, at: Date(timeIntervalSince1970: 1))
             guard contents.passkeys.count == 1, contents.passkeys.first.map({ Base64URL.encode($0.credentialID) }) == response.id
             else { return ["the registration stored something else than it answered"] }
             let request = try PublicKeyCredentialRequestOptions(
                 json: Array(#"{"challenge":"\#(Base64URL.encode(options.challenge))"}"#.utf8))
             let assertion = try PasskeyAuthenticator.authenticate(
-                request, caller: .browser(origin), responder: { _ in .allow }, in: &contents, at: Date(timeIntervalSince1970: 2))
+                request, caller: .browser(origin), responder: PasskeyUser(cancels: false), in: &contents, at: Date(timeIntervalSince1970: 2))
             return assertion.id == response.id ? [] : ["the assertion used another credential"]
         } catch {
             // notSupported (no ES256) and originNotAllowed (localhost-like RP IDs) are fine here.

@@ -247,8 +247,8 @@ struct AddTests {
         #expect(user.prompts.isEmpty)
         let item = try #require(keychain.items.first)
         #expect(item.comment == "default")
-        #expect(item.modified == clock.now())
-        #expect(item.created != clock.now())
+        #expect(item.modificationDate == clock.now())
+        #expect(item.creationDate != clock.now())
     }
 
     @Test(

@@ -343,22 +343,22 @@ private final class CancelingBackend: SharedWebCredentialsBackend {
     let sawCancellation = Mutex(false)
     init(inner: InMemoryKeychain) { self.inner = inner }
     func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings { try await inner.deviceSettings() }
-    func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
+    func items(matching query: ItemQuery) async throws(SWCredError) -> [InternetPasswordItem] {
         try await inner.items(matching: query)
     }
-    func add(_ item: SWCItem) async throws(SWCredError) {
+    func add(_ item: InternetPasswordItem) async throws(SWCredError) {
         withUnsafeCurrentTask { $0?.cancel() }
         sawCancellation.withLock { $0 = Task.isCancelled }
         try await inner.add(item)
     }
-    func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
+    func updatePassword(matching query: ItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
         try await inner.updatePassword(matching: query, secret: secret, comment: comment)
     }
-    func delete(matching query: SWCItemQuery) async throws(SWCredError) { try await inner.delete(matching: query) }
-    func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
-        try await inner.approval(appID: appID, domain: domain)
+    func delete(matching query: ItemQuery) async throws(SWCredError) { try await inner.delete(matching: query) }
+    func approval(for key: AssociationRecord.Key) async throws(SWCredError) -> SWCApproval? {
+        try await inner.approval(for: key)
     }
-    func setUserApproval(_ state: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
-        try await inner.setUserApproval(state, appID: appID, domain: domain)
+    func setUserApproval(_ state: SWCApprovalState, for key: AssociationRecord.Key) async throws(SWCredError) {
+        try await inner.setUserApproval(state, for: key)
     }
 }

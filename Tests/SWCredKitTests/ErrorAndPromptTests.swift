@@ -94,11 +94,12 @@ struct ErrorAndPromptTests {
     }
 
     @Test("Secrets never appear in descriptions of credentials and items")
-    func redaction() {
+    func redaction() throws {
         let credential = SharedWebCredential(server: "example.com", account: "alice", password: "s3cret-sentinel")
         #expect(!String(describing: credential).contains("s3cret"))
         #expect(!String(reflecting: credential).contains("s3cret"))
-        let item = SWCItem.sharedWebCredential(host: "example.com", account: "alice", port: nil, password: "s3cret-sentinel")
+        let item = try InternetPasswordItem.sharedWebCredential(
+            host: "example.com", account: "alice", port: nil, password: "s3cret-sentinel")
         #expect(!String(describing: item).contains("s3cret"))
     }
 

@@ -164,8 +164,12 @@ struct RequestTests {
     @Test("SWC-5.4: items outside com.apple.cfnetwork or not synchronizable are invisible")
     func visibility() async throws {
         let fixture = try Fixture(answers: [.choose(0)])
-        try fixture.keychain.seed(SWCItem(server: "example.com", account: "private", accessGroup: "ABCDE12345.group", secret: [1]))
-        try fixture.keychain.seed(SWCItem(server: "example.com", account: "local", synchronizable: false, secret: [1]))
+        var privateItem = InternetPasswordItem.websitePassword(server: "example.com", account: "private", secret: [1])
+        privateItem.accessGroup = "ABCDE12345.group"
+        var localItem = InternetPasswordItem.websitePassword(server: "example.com", account: "local", secret: [1])
+        localItem.synchronizable = false
+        try fixture.keychain.seed(privateItem)
+        try fixture.keychain.seed(localItem)
         let report = await fixture.swc.request(fqdn: "example.com", account: nil)
         #expect(report.status == -25300)
     }

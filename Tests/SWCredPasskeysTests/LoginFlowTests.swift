@@ -18,14 +18,14 @@ struct LoginFlowTests {
         let seeded = try keychain.seedPasskey(rpID: "example.com", userName: "alice")
         _ = try keychain.seedPasskey(rpID: "example.com", userName: "bob")
         let user = PasskeyPromptRecorder(answers: [.choose(0)])
-        let passkeys = PasskeyCredentials(backend: keychain, caller: .app(Self.app, device: SWCDeviceSettings()), responder: user.responder)
+        let passkeys = PasskeyCredentials(backend: keychain, caller: .app(Self.app, device: SWCDeviceSettings()), responder: user)
         let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "example.com")
         let challenge = Data((0..<32).map { UInt8($0) })
         let assertion = try await passkeys.perform(provider.createCredentialAssertionRequest(challenge: challenge))
         #expect(assertion.credentialID == Data(seeded.credentialID))
-        #expect(user.prompts.map(\.kind) == [.signIn])
-        #expect(user.prompts.first?.userNames == ["alice", "bob"])
-        #expect(user.prompts.first?.caller == "shop")
+        #expect(user.prompts.map(\.kind) == [.signInWithPasskey])
+        #expect(user.prompts.first?.accounts == ["alice", "bob"])
+        #expect(user.prompts.first?.appName == "shop")
         let key = try P256.Signing.PublicKey(derRepresentation: seeded.publicKeyDER)
         let signature = try P256.Signing.ECDSASignature(derRepresentation: assertion.signature)
         #expect(key.isValidSignature(signature, for: assertion.rawAuthenticatorData + Data(SHA256.hash(data: assertion.rawClientDataJSON))))
@@ -36,7 +36,7 @@ struct LoginFlowTests {
         let keychain = InMemoryPasskeyKeychain(clock: { Fixtures.now })
         try keychain.approve(appID: Fixtures.appID, domain: "example.com")
         let user = PasskeyPromptRecorder(answers: [.allow, .allow, .allow])
-        let passkeys = PasskeyCredentials(backend: keychain, caller: .app(Self.app, device: SWCDeviceSettings()), responder: user.responder)
+        let passkeys = PasskeyCredentials(backend: keychain, caller: .app(Self.app, device: SWCDeviceSettings()), responder: user)
         let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: "example.com")
         var request = provider.createCredentialRegistrationRequest(
             challenge: Data(repeating: 7, count: 32), name: "alice", userID: Data("u1".utf8))
@@ -58,7 +58,7 @@ struct LoginFlowTests {
             #expect((error as NSError).domain == "com.apple.AuthenticationServices.AuthorizationError")
         }
         #expect(keychain.passkeys.count == 1)
-        #expect(user.prompts.map(\.kind) == [.create, .create])
+        #expect(user.prompts.map(\.kind) == [.createPasskey, .createPasskey])
     }
 
     @Test("the encrypted store as a backend: register, then authenticate in a fresh instance")

@@ -250,15 +250,15 @@ struct PasskeyAuthenticatorTests {
         let bob = try PasskeyAuthenticator.register(
             try PublicKeyCredentialCreationOptions(json: Fixtures.creationJSON(userID: [2], userName: "bob@example.com")),
             caller: Fixtures.app(), responder: Fixtures.allow, in: &contents, at: Fixtures.now)
-        var seen: [PasskeyPrompt] = []
-        let recorder = Recorder()
+        var seen: [SWCPrompt] = []
+        let recorder = Recorder(answer: .choose(1))
         let picked = try PasskeyAuthenticator.authenticate(
             try PublicKeyCredentialRequestOptions(json: Fixtures.requestJSON()), caller: Fixtures.app(),
-            responder: { prompt in recorder.append(prompt); return .choose(1) }, in: &contents, at: Fixtures.now)
+            responder: recorder, in: &contents, at: Fixtures.now)
         seen = recorder.prompts
         #expect(picked.id == bob.id)
-        #expect(seen.first?.userNames == ["alice@example.com", "bob@example.com"])
-        #expect(seen.first?.kind == .signIn)
+        #expect(seen.first?.accounts == ["alice@example.com", "bob@example.com"])
+        #expect(seen.first?.kind == .signInWithPasskey)
         let limited = try PasskeyAuthenticator.authenticate(
             try PublicKeyCredentialRequestOptions(json: Fixtures.requestJSON(allow: [try #require(Base64URL.decode(alice.id))])),
             caller: Fixtures.app(), responder: Fixtures.allow, in: &contents, at: Fixtures.now)
@@ -278,8 +278,15 @@ struct PasskeyAuthenticatorTests {
     }
 }
 
-final class Recorder: Sendable {
-    private let stored = Mutex<[PasskeyPrompt]>([])
-    func append(_ prompt: PasskeyPrompt) { stored.withLock { $0.append(prompt) } }
-    var prompts: [PasskeyPrompt] { stored.withLock { $0 } }
+/// Answers every sheet with one answer and keeps the sheets shown.
+final class Recorder: SWCPromptResponder {
+    private let answer: SWCPromptAnswer
+    private let stored = Mutex<[SWCPrompt]>([])
+    init(answer: SWCPromptAnswer) { self.answer = answer }
+    func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer { answerNow(to: prompt) }
+    func answerNow(to prompt: SWCPrompt) -> SWCPromptAnswer {
+        stored.withLock { $0.append(prompt) }
+        return answer
+    }
+    var prompts: [SWCPrompt] { stored.withLock { $0 } }
 }

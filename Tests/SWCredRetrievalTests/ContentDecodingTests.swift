@@ -109,7 +109,7 @@ struct ContentDecodingTests {
         let (result, _) = try await fetchOnce(routes: [wellKnown: Self.encoded(Array(goodAASA.utf8), as: "gzip")])
         #expect(!result.report.accepted)
         #expect(result.report.failure?.code == -1016, "\(String(describing: result.report.failure))")
-        #expect(result.report.failure?.rule == "AD-4.6")
+        #expect(result.report.failure?.rule == .ad4_6)
     }
 
     @Test("a coding that was not asked for (br) is a warning; the bytes are used as received")

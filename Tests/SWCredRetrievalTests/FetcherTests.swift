@@ -33,19 +33,19 @@ struct FetcherTests {
         var (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)])
         #expect(result.parse() != nil)
         let passed = result.report.diagnostics.filter { $0.severity == .passed }.map(\.rule)
-        #expect(passed == ["AD-4.2", "AD-4.4", "AD-4.5", "AD-4.6", "AD-4.8", "AD-4.7", "AD-4.9"])
+        #expect(passed == [.ad4_2, .ad4_4, .ad4_5, .ad4_6, .ad4_8, .ad4_7, .ad4_9])
         // Trust came from the user-installed root: a warning, not a pass.
-        #expect(result.report.diagnostics.first { $0.rule == "AD-4.3" }?.severity == .warning)
+        #expect(result.report.diagnostics.first { $0.rule == .ad4_3 }?.severity == .warning)
         #expect(
             result.report.diagnostics.contains {
-                $0.rule == "AD-4.6" && $0.message.contains("\(goodAASA.utf8.count) bytes")
+                $0.rule == .ad4_6 && $0.message.contains("\(goodAASA.utf8.count) bytes")
             })
     }
 
     @Test("A refused file lists the rules that passed before the one that refused it")
     func passedBeforeRefusal() async throws {
         let (result, _) = try await fetchOnce(routes: [wellKnown: .redirect(301, to: "https://elsewhere.test/")])
-        #expect(result.report.diagnostics.map(\.rule) == ["AD-4.3", "AD-4.2", "AD-4.4"])
+        #expect(result.report.diagnostics.map(\.rule) == [.ad4_3, .ad4_2, .ad4_4])
         #expect(result.report.diagnostics.last?.severity == .error)
     }
 
@@ -57,7 +57,7 @@ struct FetcherTests {
         #expect(result.report.redirected)
         #expect(result.report.location == target)
         #expect(result.report.status == status)
-        #expect(result.report.failure?.rule == "AD-4.4")
+        #expect(result.report.failure?.rule == .ad4_4)
         #expect(result.report.failure?.domain == "HTTP")
         #expect(result.report.failure?.code == status)
         #expect(result.report.failure?.message.contains(target) == true)
@@ -69,16 +69,16 @@ struct FetcherTests {
     @Test("AD-4.4: a redirect to http is refused and says the target is not https")
     func redirectToHTTP() async throws {
         let (result, _) = try await fetchOnce(routes: [wellKnown: .redirect(302, to: "http://aasa.test/x")])
-        #expect(result.report.failure?.rule == "AD-4.4")
+        #expect(result.report.failure?.rule == .ad4_4)
         #expect(result.report.failure?.message.contains("not even https") == true)
     }
 
     @Test("AD-4.5: direct-route 4xx and 5xx are refused as HTTP + status", arguments: [403, 404, 410, 500, 503])
     func errorStatusRefused(status: Int) async throws {
-        let (result, requests) = try await fetchOnce(routes: [wellKnown: .status(status, body: "nope")], route: .direct)
+        let (result, requests) = try await fetchOnce(routes: [wellKnown: .status(status, body: "nope")], route: .wellKnownOnly)
         #expect(!result.report.accepted)
         #expect(result.report.status == status)
-        #expect(result.report.failure?.rule == "AD-4.5")
+        #expect(result.report.failure?.rule == .ad4_5)
         #expect(result.report.failure?.domain == "HTTP")
         #expect(result.report.failure?.code == status)
         // The direct route never tries the legacy root, even after a 404 (AD-4.1: mode entries).
@@ -89,14 +89,14 @@ struct FetcherTests {
     func legacyRootFallback() async throws {
         let (result, requests) = try await fetchOnce(
             routes: [wellKnown: .status(404), "/apple-app-site-association": .json(goodAASA)],
-            route: .origin
+            route: .wellKnownThenLegacyRoot
         )
         #expect(result.report.accepted)
         #expect(result.report.legacyRootFallback)
         #expect(result.report.url.hasSuffix("/apple-app-site-association"))
         #expect(!result.report.url.contains(".well-known"))
         #expect(requests.map(\.uri) == [wellKnown, "/apple-app-site-association"])
-        let warning = result.report.diagnostics.first { $0.rule == "AD-4.1" }
+        let warning = result.report.diagnostics.first { $0.rule == .ad4_1 }
         #expect(warning?.severity == .warning)
         #expect(warning?.message.contains("deprecated") == true)
         #expect(result.body == Array(goodAASA.utf8))
@@ -110,7 +110,7 @@ struct FetcherTests {
     func noFallbackOtherwise(route: TestRoute) async throws {
         let (result, requests) = try await fetchOnce(
             routes: [wellKnown: route, "/apple-app-site-association": .json(goodAASA)],
-            route: .origin
+            route: .wellKnownThenLegacyRoot
         )
         #expect(!result.report.accepted)
         #expect(!result.report.legacyRootFallback)
@@ -119,7 +119,7 @@ struct FetcherTests {
 
     @Test("AD-4.1: origin route with both locations missing reports the root's 404")
     func fallbackAlsoMissing() async throws {
-        let (result, requests) = try await fetchOnce(routes: [:], route: .origin)
+        let (result, requests) = try await fetchOnce(routes: [:], route: .wellKnownThenLegacyRoot)
         #expect(!result.report.accepted)
         #expect(result.report.legacyRootFallback)
         #expect(result.report.failure?.code == 404)
@@ -170,7 +170,7 @@ struct FetcherTests {
             wellKnown: .json(goodAASA, contentType: "text/html; charset=utf-8")
         ])
         #expect(result.report.accepted)
-        let warning = result.report.diagnostics.first { $0.rule == "AD-4.7" }
+        let warning = result.report.diagnostics.first { $0.rule == .ad4_7 }
         #expect(warning?.severity == .warning)
         #expect(warning?.message.contains("text/html") == true)
     }
@@ -180,11 +180,11 @@ struct FetcherTests {
         let (ok, _) = try await fetchOnce(routes: [
             wellKnown: .json(goodAASA, contentType: "Application/JSON; charset=utf-8")
         ])
-        #expect(!ok.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .warning })
-        #expect(ok.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .passed })
+        #expect(!ok.report.diagnostics.contains { $0.rule == .ad4_7 && $0.severity == .warning })
+        #expect(ok.report.diagnostics.contains { $0.rule == .ad4_7 && $0.severity == .passed })
         let (missing, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA, contentType: nil)])
         #expect(missing.report.accepted)
-        #expect(missing.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.message.contains("missing") })
+        #expect(missing.report.diagnostics.contains { $0.rule == .ad4_7 && $0.message.contains("missing") })
     }
 
     @Test("AD-3.8: a signed CMS body is detected and warned about as deprecated")
@@ -198,11 +198,11 @@ struct FetcherTests {
                 wellKnown: .bytes(body, contentType: "application/pkcs7-mime")
             ])
             #expect(result.report.accepted)
-            #expect(result.report.diagnostics.contains { $0.rule == "AD-3.8" && $0.severity == .warning })
-            #expect(!result.report.diagnostics.contains { $0.rule == "AD-4.7" && $0.severity == .warning })
+            #expect(result.report.diagnostics.contains { $0.rule == .ad3_8 && $0.severity == .warning })
+            #expect(!result.report.diagnostics.contains { $0.rule == .ad4_7 && $0.severity == .warning })
         }
         let (plain, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)])
-        #expect(!plain.report.diagnostics.contains { $0.rule == "AD-3.8" })
+        #expect(!plain.report.diagnostics.contains { $0.rule == .ad3_8 })
     }
 }
 
@@ -210,7 +210,7 @@ struct FetcherTests {
 struct RedirectFollowingTests {
     static func fetch(
         _ routes: [String: TestRoute],
-        route: RetrievalRoute = .direct,
+        route: RetrievalRoute = .wellKnownOnly,
         maximumRedirects: Int = 5
     ) async throws -> (AASAFetchResult, [RecordedRequest], Int) {
         try await TLSTestServer.withServer(hostnames: ["aasa.test", "www.aasa.test", "cdn.test"], routes: routes) {
@@ -236,7 +236,7 @@ struct RedirectFollowingTests {
         #expect(result.report.redirected)
         #expect(result.report.url == "https://aasa.test:\(port)/final")
         #expect(requests.map(\.uri) == [wellKnown, "/moved", "/final"])
-        #expect(result.report.diagnostics.filter { $0.rule == "AD-4.4" && $0.severity == .warning }.count == 2)
+        #expect(result.report.diagnostics.filter { $0.rule == .ad4_4 && $0.severity == .warning }.count == 2)
     }
 
     @Test("AD-4.4: a redirect to http is denied even when following (bad scheme)")

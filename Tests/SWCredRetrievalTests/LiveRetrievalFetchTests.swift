@@ -17,9 +17,9 @@ struct LiveRetrievalFetchTests {
             server in
             let target = try FetchTarget(argument: "http://127.0.0.1:\(server.port)\(wellKnown)")
             let (result, file) = try await LiveRetrieval.fetch(
-                target, route: .origin, configuration: RetrievalConfiguration())
+                target, route: .wellKnownThenLegacyRoot, configuration: RetrievalConfiguration())
             #expect(!result.report.accepted)
-            #expect(result.report.failure?.rule == "AD-4.2")
+            #expect(result.report.failure?.rule == .ad4_2)
             #expect(file == nil)
             #expect(server.requests.isEmpty)
         }
@@ -30,7 +30,7 @@ struct LiveRetrievalFetchTests {
         try await TLSTestServer.withServer(hostnames: ["aasa.test"], routes: [wellKnown: .json(goodAASA)]) { server in
             let target = try FetchTarget(argument: "aasa.test:\(server.port)")
             let (result, file) = try await LiveRetrieval.fetch(
-                target, route: .direct, configuration: configuration(for: server))
+                target, route: .wellKnownOnly, configuration: configuration(for: server))
             #expect(result.report.accepted)
             #expect(result.report.userInstalledRoot)
             #expect(file != nil)

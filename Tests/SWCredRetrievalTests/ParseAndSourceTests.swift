@@ -19,10 +19,10 @@ struct ParseAndSourceTests {
         let file = result.parse()
         #expect(file == nil)
         #expect(!result.report.accepted)
-        #expect(result.report.failure?.rule == "AD-4.9")
+        #expect(result.report.failure?.rule == .ad4_9)
         #expect(result.report.failure?.domain == "NSCocoaErrorDomain")
         #expect(result.report.failure?.code == 3840)
-        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.9" && $0.severity == .error })
+        #expect(result.report.diagnostics.contains { $0.rule == .ad4_9 && $0.severity == .error })
     }
 
     @Test("AD-4.9: deeply nested JSON is refused by the depth limit, not by a crash")
@@ -31,7 +31,7 @@ struct ParseAndSourceTests {
         let body = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
         var (result, _) = try await fetchOnce(routes: [wellKnown: .json(body)])
         #expect(result.parse() == nil)
-        #expect(result.report.failure?.rule == "AD-4.9")
+        #expect(result.report.failure?.rule == .ad4_9)
         #expect(result.report.failure?.code == 3840)
     }
 
@@ -50,7 +50,7 @@ struct ParseAndSourceTests {
         let file = result.parse()
         #expect(file?.lists(appID: "A.b", for: .webcredentials) == true)
         #expect(result.report.accepted)
-        #expect(result.report.diagnostics.filter { $0.rule == "AD-3.9" }.count == 2)
+        #expect(result.report.diagnostics.filter { $0.rule == .ad3_9 }.count == 2)
     }
 
     @Test("AD-4.1: the cdn source sends plain entries to the CDN and mode entries to .well-known only")

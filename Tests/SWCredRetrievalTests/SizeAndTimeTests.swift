@@ -30,7 +30,7 @@ struct SizeAndTimeTests {
         )
         #expect(!result.report.accepted)
         #expect(result.report.bytes == 0)
-        #expect(result.report.failure?.rule == "AD-4.6")
+        #expect(result.report.failure?.rule == .ad4_6)
         #expect(result.report.failure?.domain == "NSURLErrorDomain")
         #expect(result.report.failure?.code == -1103)
         #expect(result.report.failure?.message.hasPrefix("Data exceeded maximum length of 131072 bytes.") == true)
@@ -85,7 +85,7 @@ struct SizeAndTimeTests {
                 await fetcher.fetch(try request(server))
             }
             #expect(!result.report.accepted)
-            #expect(result.report.failure?.rule == "AD-4.8")
+            #expect(result.report.failure?.rule == .ad4_8)
             #expect(result.report.failure?.domain == "NSURLErrorDomain")
             #expect(result.report.failure?.code == -1001)
             #expect(result.report.failure?.message.contains("whole exchange") == true)

@@ -31,7 +31,7 @@ func configuration(
 /// The request for the server's first host name on its port.
 func request(
     _ server: TLSTestServer,
-    route: RetrievalRoute = .direct,
+    route: RetrievalRoute = .wellKnownOnly,
     allowUserInstalledRoots: Bool = true
 ) throws -> AASAFetchRequest {
     AASAFetchRequest(
@@ -45,7 +45,7 @@ func request(
 func fetchOnce(
     routes: [String: TestRoute],
     hostnames: [String] = ["aasa.test", "cdn.test"],
-    route: RetrievalRoute = .direct,
+    route: RetrievalRoute = .wellKnownOnly,
     trustTestRoot: Bool = true,
     allowUserInstalledRoots: Bool = true,
     totalTimeout: Duration = .seconds(45),

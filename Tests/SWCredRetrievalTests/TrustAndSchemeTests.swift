@@ -14,10 +14,10 @@ struct TrustAndSchemeTests {
             server in
             let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
                 await $0.fetch(
-                    url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .direct, allowUserInstalledRoots: true)
+                    url: "http://127.0.0.1:\(server.port)\(wellKnown)", route: .wellKnownOnly, allowUserInstalledRoots: true)
             }
             #expect(!result.report.accepted)
-            #expect(result.report.failure?.rule == "AD-4.2")
+            #expect(result.report.failure?.rule == .ad4_2)
             #expect(result.report.status == nil)
             // The plain server, which would have answered, never saw a request.
             #expect(server.requests.isEmpty)
@@ -36,7 +36,7 @@ struct TrustAndSchemeTests {
     func untrustedWithoutCAFile() async throws {
         let (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)], trustTestRoot: false)
         #expect(!result.report.accepted)
-        #expect(result.report.failure?.rule == "AD-4.3")
+        #expect(result.report.failure?.rule == .ad4_3)
         #expect(result.report.failure?.domain == "NSURLErrorDomain")
         #expect(result.report.failure?.code == -1202)
         #expect(result.report.userInstalledRoot == false)
@@ -47,7 +47,7 @@ struct TrustAndSchemeTests {
         let (result, _) = try await fetchOnce(routes: [wellKnown: .json(goodAASA)], trustTestRoot: true)
         #expect(result.report.accepted)
         #expect(result.report.userInstalledRoot)
-        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.3" && $0.severity == .warning })
+        #expect(result.report.diagnostics.contains { $0.rule == .ad4_3 && $0.severity == .warning })
     }
 
     @Test("AD-4.3: user-installed roots are not used when the request does not allow them")
@@ -59,7 +59,7 @@ struct TrustAndSchemeTests {
         )
         #expect(!result.report.accepted)
         #expect(result.report.failure?.code == -1202)
-        #expect(result.report.diagnostics.contains { $0.rule == "AD-4.3" && $0.severity == .note })
+        #expect(result.report.diagnostics.contains { $0.rule == .ad4_3 && $0.severity == .note })
         #expect(requests.isEmpty)
     }
 
@@ -102,7 +102,7 @@ struct TrustAndSchemeTests {
                 await $0.fetch(try request(server))
             }
             #expect(!result.report.accepted)
-            #expect(result.report.failure?.rule == "AD-4.3")
+            #expect(result.report.failure?.rule == .ad4_3)
             try await server.shutdown()
         } catch {
             try? await server.shutdown()
@@ -118,7 +118,7 @@ struct TrustAndSchemeTests {
         let config = configuration(for: server)
         try await server.shutdown()
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
-            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: port), route: .direct))
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: port), route: .wellKnownOnly))
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.isNetworkFailure == true)
@@ -130,7 +130,7 @@ struct TrustAndSchemeTests {
     func unresolvableHost() async throws {
         // RFC 6761: names under .invalid never resolve.
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: RetrievalConfiguration()) {
-            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "swcred-test.invalid", port: nil), route: .direct))
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "swcred-test.invalid", port: nil), route: .wellKnownOnly))
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.isNetworkFailure == true)
@@ -167,7 +167,7 @@ struct TrustAndSchemeTests {
             ResolveOverride(host: "aasa.test", port: 8443, address: "127.0.0.1")
         ])
         let result = try await LiveAssociationFileFetcher.withFetcher(configuration: config) {
-            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: 9443), route: .direct))
+            await $0.fetch(AASAFetchRequest(host: try RetrievalHost(host: "aasa.test", port: 9443), route: .wellKnownOnly))
         }
         #expect(!result.report.accepted)
         #expect(result.report.failure?.message.contains("--resolve") == true)

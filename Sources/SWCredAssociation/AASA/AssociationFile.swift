@@ -78,7 +78,7 @@ public struct AssociationFile: Sendable, Hashable {
             diagnostics.append(
                 .warning(
                     "the file is signed (PKCS#7); signing is deprecated and the signature is not checked",
-                    rule: "AD-3.8", id: "SWC006"))
+                    rule: .ad3_8, id: "SWC006"))
         }
         var transcodedFrom: OtherUnicodeEncoding?
         if let (encoding, markLength) = otherUnicodeEncoding(of: body) {
@@ -96,7 +96,7 @@ public struct AssociationFile: Sendable, Hashable {
             diagnostics.append(
                 .warning(
                     "the file is \(encoding.rawValue), not UTF-8; it was read as a device reads it, but whether "
-                        + "Apple's CDN serves it unchanged is untested", rule: "AD-3.9", id: "SWC118"))
+                        + "Apple's CDN serves it unchanged is untested", rule: .ad3_9, id: "SWC118"))
         }
         var bom = false
         if body.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -104,7 +104,7 @@ public struct AssociationFile: Sendable, Hashable {
             bom = true
             diagnostics.append(
                 .warning(
-                    "the file starts with a UTF-8 byte-order mark, which was skipped", rule: "AD-3.9", id: "SWC004"))
+                    "the file starts with a UTF-8 byte-order mark, which was skipped", rule: .ad3_9, id: "SWC004"))
         }
         let parsed: JSONReader.Document
         do {
@@ -129,7 +129,7 @@ public struct AssociationFile: Sendable, Hashable {
             let at = duplicate.path.isEmpty ? "the top level" : duplicate.path
             diagnostics.append(
                 .warning(
-                    "key '\(duplicate.key)' appears more than once in \(at); the last one wins", rule: "AD-3.9",
+                    "key '\(duplicate.key)' appears more than once in \(at); the last one wins", rule: .ad3_9,
                     id: "SWC005"))
         }
         var file = AssociationFile(

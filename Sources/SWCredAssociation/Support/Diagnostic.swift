@@ -1,3 +1,5 @@
+public import SWCredCore
+
 /// How serious a ``Diagnostic`` or lint finding is.
 public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// The input is wrong: the device ignores the item or fails.
@@ -35,13 +37,13 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var message: String
     /// The specification rule the diagnostic comes from (`AD-3.8`), when one applies; `swcred
     /// explain` prints it. Code that needs to know which rule spoke reads this, never the message.
-    public var rule: String?
+    public var rule: RuleID?
     /// The lint id (`SWC105`) of the same condition, when `swcred lint` reports it too; `swcred
     /// explain` prints it. Absent from JSON when `nil`.
     public var id: String?
 
     /// Creates a diagnostic.
-    public init(_ severity: DiagnosticSeverity, _ message: String, rule: String? = nil, id: String? = nil) {
+    public init(_ severity: DiagnosticSeverity, _ message: String, rule: RuleID? = nil, id: String? = nil) {
         self.severity = severity
         self.message = message
         self.rule = rule
@@ -49,19 +51,19 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// An error diagnostic.
-    package static func error(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+    package static func error(_ message: String, rule: RuleID? = nil, id: String? = nil) -> Self {
         .init(.error, message, rule: rule, id: id)
     }
     /// A warning diagnostic.
-    package static func warning(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+    package static func warning(_ message: String, rule: RuleID? = nil, id: String? = nil) -> Self {
         .init(.warning, message, rule: rule, id: id)
     }
     /// A note.
-    package static func note(_ message: String, rule: String? = nil, id: String? = nil) -> Self {
+    package static func note(_ message: String, rule: RuleID? = nil, id: String? = nil) -> Self {
         .init(.note, message, rule: rule, id: id)
     }
     /// A rule checked and passed.
-    package static func passed(_ message: String, rule: String) -> Self {
+    package static func passed(_ message: String, rule: RuleID) -> Self {
         .init(.passed, message, rule: rule)
     }
 

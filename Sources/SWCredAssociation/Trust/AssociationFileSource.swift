@@ -1,6 +1,11 @@
 public import SWCredCore
 
 /// Where an association source gets its files: the `source` field of `swcred verify`.
+///
+/// One of three "where" vocabularies, each with its own question (AD-4.1): this one is the
+/// *source* the user chose (a flag); ``AssociationRoute`` is what an *entry* requires of any
+/// source; `SWCredRetrieval`'s `RetrievalRoute` is the *HTTP exchange* a live source performs,
+/// which follows from the two.
 public enum AssociationSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// An offline directory of web roots (`--aasa-dir`).
     case dir
@@ -10,7 +15,15 @@ public enum AssociationSourceKind: String, Sendable, Hashable, Codable, CaseIter
     case cdn
 }
 
-/// Which retrieval route an entry uses (AD-4.1).
+/// What an entitlement entry requires of the route its file comes over (AD-4.1), whatever the
+/// source: a plain entry takes the standard route, an entry with an active `?mode=` must be
+/// read from the site itself.
+///
+/// This is a property of the entry, decided when the entitlement is resolved, and it is part of
+/// a request's identity (the same host is two requests when a plain and a mode entry name it).
+/// It is not the HTTP exchange: a live source turns it into a `RetrievalRoute` together with its
+/// ``AssociationSourceKind`` (`LiveAssociationSource.route(for:)`), and a directory source
+/// serves only ``standard`` requests.
 public enum AssociationRoute: String, Sendable, Hashable, Codable {
     /// An entry without an active mode: the CDN route on a device; for origin fetches (`dir`,
     /// `direct`), `.well-known` first, then the legacy root location on a 404, with a warning.
@@ -109,13 +122,13 @@ public struct AssociationFetchFailure: Sendable, Hashable, Codable, CustomString
     /// A sentence for a person.
     public var message: String
     /// The retrieval rule the failure comes from (`AD-4.8`), when one does.
-    public var rule: String?
+    public var rule: RuleID?
     /// Whether the network failed (timeout, no host, no connection, TLS), or the source could not
     /// run at all: `fetchFailed`; otherwise a retrieval rule refused the file (`fetchRefused`).
     public var isNetworkFailure: Bool
 
     /// Creates a failure.
-    public init(domain: String, code: Int, message: String, rule: String? = nil, isNetworkFailure: Bool = false) {
+    public init(domain: String, code: Int, message: String, rule: RuleID? = nil, isNetworkFailure: Bool = false) {
         self.domain = domain
         self.code = code
         self.message = message

@@ -9,7 +9,7 @@ extension RuleBook {
         // MARK: - 2. The entitlement
 
         RuleEntry(
-            "AD-2.1", .rule,
+            .ad2_1,
             title: "The associated-domains entitlement is an array of strings",
             apple:
                 "securityd reads `com.apple.developer.associated-domains` as an array of strings and gets nothing back when the value is not an array or one element has another type (Apple's Security source, server_entitlement_helpers.c).",
@@ -20,7 +20,7 @@ extension RuleBook {
                 "<key>com.apple.developer.associated-domains</key>\n<array>\n  <string>webcredentials:example.com</string>\n  <string>applinks:example.com</string>\n</array>"
         ),
         RuleEntry(
-            "AD-2.2", .rule,
+            .ad2_2,
             title: "An entry is service:domain, with an optional port and mode",
             apple:
                 "Apple's entitlement reference defines each entry as `<service>:<domain>`; the domain may carry a port and an alternate mode `?mode=<mode>` (Configuring an Associated Domain). The device compares the service case-insensitively and reads the rest as the authority and query of an https URL, lowercasing the host (decompiled swcd).",
@@ -31,7 +31,7 @@ extension RuleBook {
                 "applinks:*.Example.com          -> applinks, host example.com, wildcard\nwebcredentials:example.com:8443 -> port 8443\napplinks:dev.example.com?mode=developer+managed"
         ),
         RuleEntry(
-            "AD-2.3", .rule,
+            .ad2_3,
             title: "An invalid entry is ignored",
             apple:
                 "Apple's Supporting Associated Domains page: \"Don't include path and query components or a trailing slash\". Internationalised names must be written in Punycode (WWDC19 session 717); a wildcard is the leading `*.` (\"the period is required\", archived Universal Links guide), and App Clip entries cannot be wildcards (Configuring an Associated Domain).",
@@ -43,7 +43,7 @@ extension RuleBook {
                 "applinks:example.com/shop      invalid: path\nappclips:*.example.com         invalid: wildcard\nwebcredentials:xn--bcher-kva.example   valid"
         ),
         RuleEntry(
-            "AD-2.4", .rule,
+            .ad2_4,
             title: "A port is part of the domain; applinks entries with a port never open URLs",
             apple:
                 "TN3155: \"applinks:example.com:8080 ... will not open your app\". A port is part of the domain's identity and of the URL its file is fetched from.",
@@ -55,7 +55,7 @@ extension RuleBook {
                 "applinks:example.com:8080        never opens a URL\nwebcredentials:example.com:8443  matches \"example.com:8443\""
         ),
         RuleEntry(
-            "AD-2.5", .rule,
+            .ad2_5,
             title: "Entry order carries no meaning; duplicates collapse",
             apple: "WWDC19 session 717: \"The order of values in this array is ignored by the system\".",
             why:
@@ -65,7 +65,7 @@ extension RuleBook {
                 "\"applinks:example.com\", \"applinks:example.com?mode=developer\"\n-> in developer mode only the mode entry is used"
         ),
         RuleEntry(
-            "AD-2.6", .rule,
+            .ad2_6,
             title: "Mode entries apply only on devices that allow them",
             apple:
                 "Configuring an Associated Domain: `developer` needs developer mode (Settings > Developer > Associated Domains Development) and a development-signed app, `managed` an MDM-managed device that allows direct downloads for the app, `developer+managed` both. An entry whose modes are not satisfied is skipped entirely (decompiled swcd).",
@@ -76,7 +76,7 @@ extension RuleBook {
             example: "swcred verify --entitlements Dev.entitlements --developer-mode --direct"
         ),
         RuleEntry(
-            "AD-2.7", .rule,
+            .ad2_7,
             title: "More than about 30 entries",
             apple:
                 "Apple's archived Universal Links guide: \"Limit this list to no more than about 20 to 30 domains\". There is no hard limit.",
@@ -89,7 +89,7 @@ extension RuleBook {
         // MARK: - 3. The apple-app-site-association file
 
         RuleEntry(
-            "AD-3.1", .rule,
+            .ad3_1,
             title: "The file is a JSON object keyed by service",
             apple:
                 "The top level is an object whose keys are service names (WWDC19 session 717). Unknown top-level keys are ignored.",
@@ -99,7 +99,7 @@ extension RuleBook {
                 "{\n  \"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\"]},\n  \"applinks\": {\"details\": [...]}\n}"
         ),
         RuleEntry(
-            "AD-3.2", .rule,
+            .ad3_2,
             title: "webcredentials, appclips and activitycontinuation list apps",
             apple:
                 "These sections are `{\"apps\": [\"<app ID>\", ...]}` (Apple's Supporting Associated Domains page, WWDC15 session 509); each string element is one app ID and other elements are ignored (decompiled swcd). \"The details dictionary only applies to the applinks service type\" (Supporting Associated Domains).",
@@ -110,7 +110,7 @@ extension RuleBook {
                 "{\"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\", \"FGHIJ67890.com.example.other\"]}}"
         ),
         RuleEntry(
-            "AD-3.3", .rule,
+            .ad3_3,
             title: "The applinks section: details, defaults, substitutionVariables",
             apple:
                 "applinks holds details, defaults and substitutionVariables (Apple's applinks reference) and the legacy apps, which had to be present and empty for iOS 12 and earlier (WWDC19 session 717, archived guide). details is an array of detail objects; the WWDC15 dictionary keyed by app ID is \"obsolete\" (WWDC19 session 717) but Apple's swcutil still matches it.",
@@ -121,7 +121,7 @@ extension RuleBook {
                 "\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/buy/*\"}]}]}"
         ),
         RuleEntry(
-            "AD-3.4", .rule,
+            .ad3_4,
             title: "Which apps a detail applies to: appIDs, else appID",
             apple:
                 "A detail names its apps with appID (a string) or appIDs (an array) (Apple's applinks details reference). If appIDs is present the detail applies to its string elements only and appID is ignored, even when appIDs is empty (st-tech/universal-links-test, checked against swcutil).",
@@ -131,7 +131,7 @@ extension RuleBook {
             example: "{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [...]}"
         ),
         RuleEntry(
-            "AD-3.5", .rule,
+            .ad3_5,
             title: "components wins over paths",
             apple:
                 "WWDC19 session 717: \"iOS 13, tvOS 13 and macOS 10.15 will ignore it if the components key is present\". TN3155: \"Please avoid mixing formats\".",
@@ -140,7 +140,7 @@ extension RuleBook {
             example: "{\"appIDs\": [...], \"components\": [{\"/\": \"/buy/*\"}], \"paths\": [\"/buy/*\"]}"
         ),
         RuleEntry(
-            "AD-3.6", .rule,
+            .ad3_6,
             title: "Unknown keys are ignored at every level",
             apple:
                 "Apple's swcutil treats a component holding only an unknown key, or an unknown nested object, as if the key were absent, and a misspelt casesensitive has no effect.",
@@ -150,7 +150,7 @@ extension RuleBook {
             example: "{\"/\": \"/shop/*\", \"casesensitive\": false}   -> the rule stays case-sensitive"
         ),
         RuleEntry(
-            "AD-3.7", .rule,
+            .ad3_7,
             title: "Keys that need newer systems",
             apple:
                 "appIDs and components need iOS 13 / macOS 10.15 (WWDC19 session 717); caseSensitive and substitutionVariables iOS 13.5 / macOS 10.15.6; defaults, percentEncoded and Unicode patterns iOS 14 / macOS 11 (Apple's applinks reference, WWDC20 session 10098).",
@@ -160,7 +160,7 @@ extension RuleBook {
             example: "applinks.details[0].appIDs: 'appIDs' needs iOS 13 / macOS 10.15; older systems ignore it"
         ),
         RuleEntry(
-            "AD-3.8", .rule,
+            .ad3_8,
             title: "Signed files are read, with a deprecation warning",
             apple:
                 "A PKCS#7/CMS signed file was required only for iOS 8 (WWDC15 session 509, archived guide) and is deprecated (WWDC19 session 717); devices still parse signed JSON (decompiled swcd).",
@@ -171,7 +171,7 @@ extension RuleBook {
                 "swcred fetch example.com\nAD-3.8 warning: the file is a signed CMS (PKCS#7) body: signing is deprecated since iOS 9; serve plain JSON"
         ),
         RuleEntry(
-            "AD-3.9", .rule,
+            .ad3_9,
             title: "UTF-8 JSON; byte-order mark and duplicate keys",
             apple: "The file is UTF-8 JSON. Apple says nothing about a byte-order mark or duplicate keys.",
             why:
@@ -184,7 +184,7 @@ extension RuleBook {
         // MARK: - 4. Retrieval
 
         RuleEntry(
-            "AD-4.1", .rule,
+            .ad4_1,
             title: "Where the file is fetched from: CDN, direct and origin routes",
             apple:
                 "Since iOS 14 / macOS 11 \"apps no longer send requests for apple-app-site-association files directly to your web server\" (Supporting Associated Domains): the device asks `https://app-site-association.cdn-apple.com/a/v1/<host>` with `Apple-Proxied-Domain-Name`, and a CDN answer 400-599 is fatal, `_SWCErrorDomain` 7 with the `Apple-Failure-Reason` and `Apple-Failure-Details` headers (decompiled swcd). Entries with an active mode fetch `https://<host>/.well-known/apple-app-site-association` only; for `*.example.com` the file comes from example.com (WWDC19 session 717, TN3155).",
@@ -196,7 +196,7 @@ extension RuleBook {
                 "swcred fetch example.com --cdn\nswcred fetch example.com --direct\nswcred fetch dev.example.com --mode-entry"
         ),
         RuleEntry(
-            "AD-4.2", .rule,
+            .ad4_2,
             title: "HTTPS only",
             apple:
                 "WWDC19 session 717: \"HTTP is not secure and cannot be used to validate an association\"; Supporting Associated Domains: \"You must host the file using https:// with a valid certificate\".",
@@ -207,7 +207,7 @@ extension RuleBook {
                 "http://example.com/.well-known/apple-app-site-association\n-> refused (AD-4.2, NSURLErrorDomain -1022)"
         ),
         RuleEntry(
-            "AD-4.3", .rule,
+            .ad4_3,
             title: "The TLS chain must be trusted by the system roots and name the host",
             apple:
                 "The chain is validated against the system trust store with host-name verification: \"Custom root certificates are not supported\" (WWDC19 session 717). The device allows user-installed roots only for developer-mode entries (decompiled swcd). Failures are NSURLErrorDomain -1202 (untrusted certificate) or -1200 (other TLS failure).",
@@ -219,7 +219,7 @@ extension RuleBook {
                 "swcred fetch dev.example.test --mode-entry --ca-file dev-root.pem --resolve dev.example.test:443:127.0.0.1"
         ),
         RuleEntry(
-            "AD-4.4", .rule,
+            .ad4_4,
             title: "Redirects are not followed",
             apple:
                 "Apple documents \"no redirects\" (Supporting Associated Domains) and calls 301/302 unsupported (TN3155); the device nevertheless follows https-to-https redirects on the direct route and refuses others (\"Denying redirect ... bad scheme\", decompiled swcd).",
@@ -231,7 +231,7 @@ extension RuleBook {
                 "curl -sI https://example.com/.well-known/apple-app-site-association\nHTTP/2 301\nlocation: https://www.example.com/.well-known/apple-app-site-association"
         ),
         RuleEntry(
-            "AD-4.5", .rule,
+            .ad4_5,
             title: "The file must be served with a 2xx status",
             apple:
                 "A 2xx answer with a body is parsed; a direct-route 4xx is a failure in domain HTTP with the status as code (decompiled swcd). TN3155: 403 and 404 mean access was denied, and the file must be reachable from any IP address and any User-Agent.",
@@ -242,7 +242,7 @@ extension RuleBook {
                 "swcred fetch example.com --direct\nAD-4.5 error: the server answered 403: access was denied or the file is missing"
         ),
         RuleEntry(
-            "AD-4.6", .rule,
+            .ad4_6,
             title: "At most 131072 bytes after content decoding",
             apple:
                 "The device accepts at most 131072 bytes (0x20000) after content decoding and rejects a longer body as soon as byte 131073 arrives: NSURLErrorDomain -1103, \"Data exceeded maximum length of 131072 bytes.\" (decompiled swcd). The archived guide: \"no greater than 128 KB, regardless of whether the file is signed\".",
@@ -254,7 +254,7 @@ extension RuleBook {
                 "swcred fetch example.com\nAD-4.6 error: Data exceeded maximum length of 131072 bytes. (byte 131073 arrived; reading stopped there)"
         ),
         RuleEntry(
-            "AD-4.7", .rule,
+            .ad4_7,
             title: "Content-Type should be application/json",
             apple:
                 "The device does not check the content type (decompiled swcd), but Apple's archived guide asks for application/json.",
@@ -264,7 +264,7 @@ extension RuleBook {
             example: "location = /.well-known/apple-app-site-association {\n    default_type application/json;\n}"
         ),
         RuleEntry(
-            "AD-4.8", .rule,
+            .ad4_8,
             title: "The fetch session: no cookies or cache, bounded time",
             apple:
                 "The device fetches in an ephemeral session, with no cookies, cache or stored credentials and no explicit timeout, so URL loading's 60-second default applies (decompiled swcd).",
@@ -275,7 +275,7 @@ extension RuleBook {
             example: "swcred fetch example.test --direct --resolve example.test:443:127.0.0.1 --timeout 10"
         ),
         RuleEntry(
-            "AD-4.9", .rule,
+            .ad4_9,
             title: "A file that does not parse is a failure (NSCocoaErrorDomain 3840)",
             apple:
                 "Invalid JSON, or a top level that is not an object, fails with NSCocoaErrorDomain 3840, as Foundation's JSON reader reports it.",
@@ -289,7 +289,7 @@ extension RuleBook {
         // MARK: - 5. The association daemon model
 
         RuleEntry(
-            "AD-5.1", .rule,
+            .ad5_1,
             title: "One association record per service, app and domain",
             apple:
                 "The device keeps one record per (service, app ID, domain), the domain being host, port, wildcard and modes (decompiled swcd). `swcutil show` labels its fields \"User Approval\", \"Site/Fmwk Approval\", \"Last Checked\", \"Next Check\", \"Error\" and \"Retries\" (TN3155).",
@@ -299,7 +299,7 @@ extension RuleBook {
             example: "swcred associations --app-id ABCDE12345.com.example.app"
         ),
         RuleEntry(
-            "AD-5.2", .rule,
+            .ad5_2,
             title: "Records are created at install and reset on reinstall",
             apple:
                 "Installing an app, or changing its entitlement, creates a record per active entry with both approvals unspecified. TN3155: \"To download a newer version of the AASA file, reinstall the app\"; `swcutil reset` deletes all records.",
@@ -309,7 +309,7 @@ extension RuleBook {
             example: "swcred associations --entitlements App.entitlements --reinstall --aasa-dir sites"
         ),
         RuleEntry(
-            "AD-5.3", .rule,
+            .ad5_3,
             title: "Site approval follows the last successful fetch",
             apple: "Apple does not publish the exact update step; TN3155 describes the Site/Fmwk Approval field.",
             why:
@@ -318,7 +318,7 @@ extension RuleBook {
             example: "swcred associations --entitlements App.entitlements --aasa-dir sites --force"
         ),
         RuleEntry(
-            "AD-5.4", .rule,
+            .ad5_4,
             title: "User approval changes only through the user",
             apple:
                 "\"Not Now\" in a Shared Web Credentials prompt sets user approval to denied; choosing a credential in the legacy picker sets it to approved. For applinks, iOS follows the user's latest choice between the app and the website (archived Universal Links guide).",
@@ -327,7 +327,7 @@ extension RuleBook {
             example: "swcred add example.com alice --password-stdin --entitlements App.entitlements --user not-now"
         ),
         RuleEntry(
-            "AD-5.5", .rule,
+            .ad5_5,
             title: "When records are checked again",
             apple:
                 "Apple's documentation speaks of updates \"approximately once per week\" and of the CDN fetching \"within 24 hours\" (Supporting Associated Domains). The device's constants (decompiled swcd): after a success, or a failure once site approval is decided, about 5 days (428400 s plus up to 3600 s); after a failure while site approval is unspecified, 3 to 4 hours, doubled for each retry from the 8th on.",
@@ -337,7 +337,7 @@ extension RuleBook {
             example: "swcred associations --entitlements App.entitlements --direct --force"
         ),
         RuleEntry(
-            "AD-5.6", .rule,
+            .ad5_6,
             title: "No hidden network access",
             apple:
                 "A device refreshes association records in the background (Supporting Associated Domains: approximately once per week), and Apple's SecAddSharedWebCredential page says the system fetches the file when the function is called.",
@@ -350,7 +350,7 @@ extension RuleBook {
         // MARK: - 6. Two-way trust
 
         RuleEntry(
-            "AD-6.1", .rule,
+            .ad6_1,
             title: "Trust needs both sides: the entitlement and the site's file",
             apple:
                 "An association holds when the app's entitlement names the domain and the domain's file names the app (Supporting Associated Domains, WWDC15 session 509, WWDC19 session 717).",
@@ -360,7 +360,7 @@ extension RuleBook {
             example: "swcred verify --entitlements App.entitlements --aasa-dir sites"
         ),
         RuleEntry(
-            "AD-6.2", .rule,
+            .ad6_2,
             title: "Where the file lists the app, per service",
             apple:
                 "webcredentials: webcredentials.apps holds the app ID; applinks: a details entry applies to it; appclips: appclips.apps holds the clip's app ID (and the entry is no wildcard); activitycontinuation: activitycontinuation.apps holds it (Supporting Associated Domains).",
@@ -370,7 +370,7 @@ extension RuleBook {
                 "{\"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\"]},\n \"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/*\"}]}]}}"
         ),
         RuleEntry(
-            "AD-6.3", .rule,
+            .ad6_3,
             title: "Services are independent",
             apple:
                 "A webcredentials listing gives no applinks association and the reverse (Supporting Associated Domains). For a file with only webcredentials, Apple's swcutil reports the webcredentials association and no applinks match, so no URL opens the app.",
@@ -380,7 +380,7 @@ extension RuleBook {
             example: "{\"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\"]}}   -> no URL opens the app"
         ),
         RuleEntry(
-            "AD-6.4", .rule,
+            .ad6_4,
             title: "App IDs compare exactly and case-sensitively",
             apple:
                 "The file names \"the exact `<TeamID>.<bundleID>`\" (Supporting Associated Domains); the full `<prefix>.<bundle id>` string is compared.",
@@ -389,7 +389,7 @@ extension RuleBook {
             example: "\"ABCDE12345.com.example.App\" does not list ABCDE12345.com.example.app"
         ),
         RuleEntry(
-            "AD-6.5", .rule,
+            .ad6_5,
             title: "User approval never changes trust",
             apple:
                 "The user's choices (\"Not Now\", opening a link in the browser) change what the interface does, not the association (AD-5.4).",
@@ -399,7 +399,7 @@ extension RuleBook {
                 "swcred verify --entitlements App.entitlements --aasa-dir sites   # the same result after --user not-now"
         ),
         RuleEntry(
-            "AD-6.6", .rule,
+            .ad6_6,
             title: "Web browser apps cannot use applinks",
             apple: "TN3155: \"Apps registered as web browsers cannot use applinks\".",
             why:
@@ -411,7 +411,7 @@ extension RuleBook {
         // MARK: - 7. applinks URL matching
 
         RuleEntry(
-            "AD-7.1", .rule,
+            .ad7_1,
             title: "Which URLs can open an app: http(s), the same host, the default port",
             apple:
                 "WWDC19 session 717: \"Universal links are HTTP or HTTPS URLs\". The URL host is compared case-insensitively with the host the rules belong to (Apple's swcutil); a URL for another host never matches.",
@@ -422,7 +422,7 @@ extension RuleBook {
                 "swcred match https://example.com:8443/buy/1 --aasa aasa.json\n-> no_match: a URL with a non-default port never opens an app (AD-7.1)"
         ),
         RuleEntry(
-            "AD-7.2", .rule,
+            .ad7_2,
             title: "Three outcomes: match, exclude, no_match",
             apple: "Apple's swcutil reports an excluded URL as a \"blocked match\", distinct from no match.",
             why:
@@ -432,7 +432,7 @@ extension RuleBook {
                 "swcred match https://example.com/help --aasa aasa.json --format json\n{\"outcome\": \"exclude\", \"rule\": {\"detail\": 0, \"component\": 0, ...}}"
         ),
         RuleEntry(
-            "AD-7.3", .rule,
+            .ad7_3,
             title: "Rules are tried in order; the first match wins",
             apple:
                 "\"The order of the dictionaries in the array determines the order the system follows when looking for a match\" (archived guide); \"The first match wins\" (Apple's components reference). A first matching rule with `\"exclude\": true` gives exclude, without trying later rules (swcutil).",
@@ -443,7 +443,7 @@ extension RuleBook {
                 "\"components\": [{\"/\": \"/buy/help\", \"exclude\": true}, {\"/\": \"/buy/*\"}]\n/buy/help -> exclude, /buy/42 -> match"
         ),
         RuleEntry(
-            "AD-7.4", .rule,
+            .ad7_4,
             title: "A component matches when every component it specifies matches",
             apple:
                 "Keys `/`, `?`, `#`, exclude, caseSensitive, percentEncoded and comment (Apple's components reference). \"For a components dictionary to match a candidate URL, all the specified components must match\"; an unspecified one acts as `*` (WWDC19 session 717), and `{}` matches every URL. An absent query or fragment is the empty string: `*` and \"\" match it, `?*` does not (swcutil).",
@@ -453,7 +453,7 @@ extension RuleBook {
             example: "{\"/\": \"/search\", \"?\": {\"q\": \"?*\"}}   matches /search?q=shoes, not /search"
         ),
         RuleEntry(
-            "AD-7.5", .rule,
+            .ad7_5,
             title: "defaults: component, then detail, then applinks, then built-in",
             apple:
                 "Each of `/`, `?`, `#`, exclude, caseSensitive and percentEncoded comes from the component, else the detail's defaults, else applinks.defaults, else the built-in default (`*`, false, true, true) (Apple's defaults reference). Pattern keys and exclude in defaults are honoured: with applinks.defaults `{\"/\": \"/foo/*\"}`, a component `{\"#\": \"*\"}` rejects /bar (swcutil).",
@@ -463,7 +463,7 @@ extension RuleBook {
             example: "\"applinks\": {\"defaults\": {\"caseSensitive\": false}, \"details\": [...]}"
         ),
         RuleEntry(
-            "AD-7.6", .rule,
+            .ad7_6,
             title: "Wildcards: `*` and `?`",
             apple:
                 "`*` matches zero or more characters, crossing `/`; `?` matches exactly one character, so `?*` means one or more; the whole component must match, and there is no escape syntax (Apple's components reference, WWDC19 session 717; swcutil: `/buy/*` matches /buy/42/x).",
@@ -472,7 +472,7 @@ extension RuleBook {
             example: "{\"/\": \"/buy/?*\"}   matches /buy/42 and /buy/42/x, not /buy/"
         ),
         RuleEntry(
-            "AD-7.7", .rule,
+            .ad7_7,
             title: "Slashes at the start and end of paths",
             apple:
                 "Not documented by Apple; observed on swcutil: a pattern's leading slash is optional, trailing slashes are insignificant on both sides, `/buy/*` also matches /buy (but not /buyer), `?` is never satisfied by padding, and `/` matches an empty path.",
@@ -482,7 +482,7 @@ extension RuleBook {
             example: "{\"/\": \"/buy/*\"}   matches /buy, /buy/ and /buy/42; not /buyer"
         ),
         RuleEntry(
-            "AD-7.8", .rule,
+            .ad7_8,
             title: "A string ? pattern matches the whole raw query",
             apple:
                 "A string `?` pattern is matched against the whole query after `?`: `\"a=1\"` does not match ?a=1&b=2 (swcutil).",
@@ -491,7 +491,7 @@ extension RuleBook {
             example: "{\"?\": \"a=1*\"}   matches ?a=1&b=2"
         ),
         RuleEntry(
-            "AD-7.9", .rule,
+            .ad7_9,
             title: "A ? dictionary matches query items by name",
             apple:
                 "Items the dictionary does not name are ignored; missing items and items without a value count as the empty string; every instance of a named item must match (WWDC19 session 717; swcutil: `{\"id\": \"42\"}` does not match ?id=7&id=42). If any value is not a string, the whole dictionary is ignored (swcutil).",
@@ -501,7 +501,7 @@ extension RuleBook {
             example: "{\"?\": {\"ref\": \"?*\", \"flag\": \"\"}}   matches ?ref=mail&flag"
         ),
         RuleEntry(
-            "AD-7.10", .rule,
+            .ad7_10,
             title: "The # pattern matches the fragment",
             apple:
                 "The `#` pattern is matched against the fragment without its `#`; an absent fragment is the empty string (Apple's components reference, swcutil).",
@@ -510,7 +510,7 @@ extension RuleBook {
             example: "{\"/\": \"/docs/*\", \"#\": \"no_universal_links\", \"exclude\": true}"
         ),
         RuleEntry(
-            "AD-7.11", .rule,
+            .ad7_11,
             title: "Matching is case-sensitive unless caseSensitive is false",
             apple:
                 "Matching is case-sensitive by default; with `\"caseSensitive\": false` pattern and value are both case-folded, built-in variables included (`$(upper)` accepts q) (swcutil; Apple's components reference).",
@@ -520,7 +520,7 @@ extension RuleBook {
             example: "{\"/\": \"/Shop/*\", \"caseSensitive\": false}   matches /shop/1 and /SHOP/1"
         ),
         RuleEntry(
-            "AD-7.12", .rule,
+            .ad7_12,
             title: "percentEncoded: compare as written, or decoded",
             apple:
                 "With percentEncoded true (the default) the URL component is compared exactly as written: the path /a%20b matches the pattern `/a%20b` but not `/a b`, and hex case matters. With false the URL component is percent-decoded and the pattern used as written, so `/café/*` matches /caf%C3%A9/menu (Apple's applinks reference, WWDC20 session 10098, swcutil).",
@@ -531,7 +531,7 @@ extension RuleBook {
             example: "{\"/\": \"/café/*\", \"percentEncoded\": false}   matches /caf%C3%A9/menu"
         ),
         RuleEntry(
-            "AD-7.13", .rule,
+            .ad7_13,
             title: "Substitution variables",
             apple:
                 "Variables are defined as `{\"name\": [\"value\", ...]}` in applinks.substitutionVariables and used as `$(name)` in any pattern; values may contain `*` and `?` but no variables. Built-ins: `$(alpha)`, `$(upper)`, `$(lower)`, `$(alnum)`, `$(digit)`, `$(xdigit)`, `$(region)` and `$(lang)` (Apple's substitutionVariables reference, WWDC20 session 10098). `$(region)` accepts GB and rejects UK (swcutil).",
@@ -542,7 +542,7 @@ extension RuleBook {
                 "\"substitutionVariables\": {\"food\": [\"pizza\", \"tacos\"]}\n{\"/\": \"/$(lang)_$(region)/$(food)/\"}   matches /en_US/pizza/"
         ),
         RuleEntry(
-            "AD-7.14", .rule,
+            .ad7_14,
             title: "Legacy paths",
             apple:
                 "paths is an array of strings evaluated in order, stopping at the first positive or negative match; a 'NOT ' prefix (with the space) excludes; only the path is compared, case-sensitively; `\"*\"` alone matches everything (archived guide, WWDC15 session 509).",
@@ -552,7 +552,7 @@ extension RuleBook {
             example: "\"paths\": [\"NOT /help/*\", \"/buy/*\"]"
         ),
         RuleEntry(
-            "AD-7.15", .rule,
+            .ad7_15,
             title: "Rules with values of the wrong type",
             apple:
                 "Apple does not document what a wrongly typed rule value does, apart from `?` dictionaries (AD-7.9).",
@@ -565,7 +565,7 @@ extension RuleBook {
         // MARK: - 8. Domain lookup
 
         RuleEntry(
-            "AD-8.1", .rule,
+            .ad8_1,
             title: "An exact entry covers exactly its host",
             apple:
                 "example.com and www.example.com are distinct and need separate entries and files (WWDC15 session 509, archived guide).",
@@ -574,7 +574,7 @@ extension RuleBook {
             example: "\"applinks:example.com\", \"applinks:www.example.com\""
         ),
         RuleEntry(
-            "AD-8.2", .rule,
+            .ad8_2,
             title: "A wildcard entry covers subdomains, never the domain itself",
             apple:
                 "`*.D` covers every host ending in `.D`, at any depth: \"`*.mywebsite.com` does not match `mywebsite.com`\" (archived guide).",
@@ -583,7 +583,7 @@ extension RuleBook {
             example: "\"applinks:*.example.com\", \"applinks:example.com\""
         ),
         RuleEntry(
-            "AD-8.3", .rule,
+            .ad8_3,
             title: "The longest covering wildcard wins",
             apple:
                 "With `*.mywebsite.com` and `*.users.mywebsite.com`, emily.users.mywebsite.com uses the latter (archived guide).",
@@ -593,7 +593,7 @@ extension RuleBook {
                 "\"applinks:*.example.com\", \"applinks:*.users.example.com\"\nemily.users.example.com -> *.users.example.com"
         ),
         RuleEntry(
-            "AD-8.4", .rule,
+            .ad8_4,
             title: "A wildcard entry uses its root domain's file",
             apple:
                 "For `*.example.com` the system visits example.com (WWDC19 session 717, TN3155); an exact entry uses its own host's file.",
@@ -602,7 +602,7 @@ extension RuleBook {
             example: "applinks:*.example.com -> https://example.com/.well-known/apple-app-site-association"
         ),
         RuleEntry(
-            "AD-8.5", .rule,
+            .ad8_5,
             title: "An exact entry is tried before a wildcard",
             apple:
                 "\"Exact domains have higher priority during universal links look up than wildcard domains ... Patterns from the parent domain will only be matched if no match was found at the fully qualified subdomain.\" (WWDC19 session 717)",

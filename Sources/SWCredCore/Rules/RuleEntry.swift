@@ -50,6 +50,11 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
         self.example = example
     }
 
+    /// Creates the entry of a specification rule (kind ``Kind/rule``, id ``RuleID/rawValue``).
+    package init(_ rule: RuleID, title: String, apple: String, why: String, fix: String, example: String) {
+        self.init(rule.rawValue, .rule, title: title, apple: apple, why: why, fix: fix, example: example)
+    }
+
     /// `ID  title`.
     package var description: String { "\(id)  \(title)" }
 }

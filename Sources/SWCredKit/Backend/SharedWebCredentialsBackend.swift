@@ -21,27 +21,33 @@ public struct SWCApproval: Sendable, Hashable, Codable {
 /// Where the Shared Web Credentials functions keep their state: the items, the association
 /// records, and the device settings.
 ///
-/// Two implementations: the encrypted store (``StoreBackend``) and `SWCredTesting`'s in-memory
-/// keychain. Every method is one unit of work; `SharedWebCredentials` serialises whole operations
-/// on one backend (SWC-3.4), so implementations need only make each method atomic.
+/// Three implementations: the encrypted store (``StoreBackend``), a batch's store transaction, and
+/// `SWCredTesting`'s in-memory keychain. Every method is one unit of work; `SharedWebCredentials`
+/// serialises whole operations on one backend (SWC-3.4), so implementations need only make each
+/// method atomic.
+///
+/// Items and queries are the store's own types. The queries the Kit passes name the attributes
+/// that make an item visible to Shared Web Credentials (SWC-5.4: access group
+/// `com.apple.cfnetwork`, synchronizable, `form`), so a backend applies them as given.
 ///
 /// Errors are `SWCredError`s with the store's codes (`itemNotFound`, `duplicateItem`,
 /// `interactionNotAllowed`, `busy`, …); the SWC layer maps them to completion errors.
 public protocol SharedWebCredentialsBackend: Sendable {
     /// The device settings.
     func deviceSettings() async throws(SWCredError) -> SWCDeviceSettings
-    /// SWC-visible items (SWC-5.4), negative entries included, in store (creation) order.
-    func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem]
+    /// The items matching `query`, negative entries included, in store (creation) order.
+    func items(matching query: ItemQuery) async throws(SWCredError) -> [InternetPasswordItem]
     /// Adds an item; `duplicateItem` when its uniqueness key exists (SWC-5.2).
-    func add(_ item: SWCItem) async throws(SWCredError)
+    func add(_ item: InternetPasswordItem) async throws(SWCredError)
     /// Replaces the secret and sets the comment of every non-negative item matching `query`,
     /// updating modification dates; `itemNotFound` when none matches.
-    func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError)
+    func updatePassword(matching query: ItemQuery, secret: [UInt8], comment: String) async throws(SWCredError)
     /// Deletes every non-negative item matching `query`; `itemNotFound` when none matches.
-    func delete(matching query: SWCItemQuery) async throws(SWCredError)
-    /// The approvals of the record (`webcredentials`, `appID`, `domain`), or `nil` without a record.
-    func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval?
-    /// Sets the user approval of the record (`webcredentials`, `appID`, `domain`), creating the
-    /// record (site approval `unspecified`) if there is none.
-    func setUserApproval(_ state: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError)
+    func delete(matching query: ItemQuery) async throws(SWCredError)
+    /// The approvals of the association record `key` (a `webcredentials` record), or `nil`
+    /// without a record.
+    func approval(for key: AssociationRecord.Key) async throws(SWCredError) -> SWCApproval?
+    /// Sets the user approval of the association record `key`, creating the record (site
+    /// approval `unspecified`) if there is none.
+    func setUserApproval(_ state: SWCApprovalState, for key: AssociationRecord.Key) async throws(SWCredError)
 }

@@ -39,19 +39,19 @@ public final class StoreBackend: SharedWebCredentialsBackend {
         return try await runBlocking { try store.snapshot().contents.settings }
     }
 
-    public func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
+    public func items(matching query: ItemQuery) async throws(SWCredError) -> [InternetPasswordItem] {
         let store = self.store
-        return try await runBlocking { try store.snapshot().contents.sharedWebCredentialItems(matching: query) }
+        return try await runBlocking { try store.snapshot().contents.items(matching: query) }
     }
 
-    public func add(_ item: SWCItem) async throws(SWCredError) {
+    public func add(_ item: InternetPasswordItem) async throws(SWCredError) {
         let store = self.store
         try await runBlocking {
-            try store.transaction { contents, now in try contents.addSharedWebCredential(item, at: now) }
+            try store.transaction { contents, now in try contents.add(item, at: now) }
         }
     }
 
-    public func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
+    public func updatePassword(matching query: ItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
         let store = self.store
         try await runBlocking {
             try store.transaction { contents, now in
@@ -60,25 +60,25 @@ public final class StoreBackend: SharedWebCredentialsBackend {
         }
     }
 
-    public func delete(matching query: SWCItemQuery) async throws(SWCredError) {
+    public func delete(matching query: ItemQuery) async throws(SWCredError) {
         let store = self.store
         try await runBlocking {
             try store.transaction { contents, _ in try contents.deleteSharedWebCredentials(matching: query) }
         }
     }
 
-    public func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
+    public func approval(for key: AssociationRecord.Key) async throws(SWCredError) -> SWCApproval? {
         let store = self.store
         return try await runBlocking {
-            try store.snapshot().contents.sharedWebCredentialsApproval(appID: appID, domain: domain)
+            try store.snapshot().contents.sharedWebCredentialsApproval(for: key)
         }
     }
 
-    public func setUserApproval(_ state: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
+    public func setUserApproval(_ state: SWCApprovalState, for key: AssociationRecord.Key) async throws(SWCredError) {
         let store = self.store
         try await runBlocking {
             try store.transaction { contents, _ in
-                try contents.setSharedWebCredentialsUserApproval(state, appID: appID, domain: domain)
+                try contents.setSharedWebCredentialsUserApproval(state, for: key)
             }
         }
     }

@@ -50,35 +50,35 @@ package final class TransactionBackend: SharedWebCredentialsBackend {
         state.withLock { $0.contents.settings }
     }
 
-    package func items(matching query: SWCItemQuery) async throws(SWCredError) -> [SWCItem] {
-        state.withLock { $0.contents.sharedWebCredentialItems(matching: query) }
+    package func items(matching query: ItemQuery) async throws(SWCredError) -> [InternetPasswordItem] {
+        state.withLock { $0.contents.items(matching: query) }
     }
 
-    package func add(_ item: SWCItem) async throws(SWCredError) {
+    package func add(_ item: InternetPasswordItem) async throws(SWCredError) {
         try change { (contents: inout StoreContents, now: Date) throws(SWCredError) in
-            try contents.addSharedWebCredential(item, at: now)
+            try contents.add(item, at: now)
         }
     }
 
-    package func updatePassword(matching query: SWCItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
+    package func updatePassword(matching query: ItemQuery, secret: [UInt8], comment: String) async throws(SWCredError) {
         try change { (contents: inout StoreContents, now: Date) throws(SWCredError) in
             try contents.updateSharedWebCredentials(matching: query, secret: secret, comment: comment, at: now)
         }
     }
 
-    package func delete(matching query: SWCItemQuery) async throws(SWCredError) {
+    package func delete(matching query: ItemQuery) async throws(SWCredError) {
         try change { (contents: inout StoreContents, _: Date) throws(SWCredError) in
             try contents.deleteSharedWebCredentials(matching: query)
         }
     }
 
-    package func approval(appID: String, domain: SWCRecordDomain) async throws(SWCredError) -> SWCApproval? {
-        state.withLock { $0.contents.sharedWebCredentialsApproval(appID: appID, domain: domain) }
+    package func approval(for key: AssociationRecord.Key) async throws(SWCredError) -> SWCApproval? {
+        state.withLock { $0.contents.sharedWebCredentialsApproval(for: key) }
     }
 
-    package func setUserApproval(_ approval: SWCApprovalState, appID: String, domain: SWCRecordDomain) async throws(SWCredError) {
+    package func setUserApproval(_ approval: SWCApprovalState, for key: AssociationRecord.Key) async throws(SWCredError) {
         try change { (contents: inout StoreContents, _: Date) throws(SWCredError) in
-            try contents.setSharedWebCredentialsUserApproval(approval, appID: appID, domain: domain)
+            try contents.setSharedWebCredentialsUserApproval(approval, for: key)
         }
     }
 }

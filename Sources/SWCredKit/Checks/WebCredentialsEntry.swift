@@ -57,34 +57,14 @@ package struct WebCredentialsEntry: Sendable, Hashable, CustomStringConvertible 
         return host == self.host
     }
 
-    /// The association-record domain of this entry (host, port, wildcard; `spec/store.md` §2.3).
-    package var recordDomain: SWCRecordDomain {
-        SWCRecordDomain(host: host, port: port, wildcard: wildcard)
+    /// The key of this entry's `webcredentials` record for `appID` (host, port, wildcard;
+    /// `spec/store.md` §2.3, §3).
+    package func recordKey(appID: String) -> AssociationRecord.Key {
+        .webCredentials(appID: appID, host: host, port: port, isWildcard: wildcard)
     }
 }
 
 extension WebCredentialsEntry {
     /// The entry's modes as an association record keeps them (`spec/store.md` §2.3).
     package var recordModes: Set<AssociationRecord.Mode> { AssociationDaemon.storeModes(modes) }
-}
-
-/// The domain part of an association record key: host, port and wildcard flag (`spec/store.md` §3).
-public struct SWCRecordDomain: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The lowercased host (without `*.`).
-    public var host: String
-    /// The port, if any.
-    public var port: Int?
-    /// Whether the record is for `*.host`.
-    public var wildcard: Bool
-
-    /// Creates a record domain.
-    public init(host: String, port: Int? = nil, wildcard: Bool = false) {
-        self.host = host
-        self.port = port
-        self.wildcard = wildcard
-    }
-
-    public var description: String {
-        (wildcard ? "*." : "") + host + (port.map { ":\($0)" } ?? "")
-    }
 }

@@ -55,7 +55,7 @@ struct AddOperation {
             do {
                 var approved = false
                 for entry in matching {
-                    if try await backend.approval(appID: appID, domain: entry.recordDomain)?.site == .approved {
+                    if try await backend.approval(for: entry.recordKey(appID: appID))?.site == .approved {
                         approved = true
                         break
                     }
@@ -71,13 +71,13 @@ struct AddOperation {
         do {
             // Step 6: no "Passwords not saved" entry for the host (SWC-6.7), whatever the account.
             let negative = try await backend.items(
-                matching: SWCItemQuery(server: domain.host, account: SWCItem.passwordsNotSavedAccount))
+                matching: .sharedWebCredentials(server: domain.host, account: InternetPasswordItem.negativeEntryAccount))
             if !negative.isEmpty {
                 return fail(.duplicateItem, "Item already exists for this server", into: report)
             }
             // Step 7: look up the existing credential (SWC-6.8): port only when given; protocol,
             // path and security domain are not part of the query.
-            let query = SWCItemQuery(server: domain.host, account: account, port: domain.port)
+            let query = ItemQuery.sharedWebCredentials(server: domain.host, account: account, port: domain.port)
             let existing = try await backend.items(matching: query).filter { !$0.isNegative }
             return await branch(existing: existing, query: query, domain: domain, account: account, report: report)
         } catch {
@@ -88,7 +88,7 @@ struct AddOperation {
 
     /// SWC-6.9: the branches of the table, with success on decline (SWC-6.10).
     private func branch(
-        existing: [SWCItem], query: SWCItemQuery, domain: SWCDomain, account: String, report: SWCAddReport
+        existing: [InternetPasswordItem], query: ItemQuery, domain: SWCDomain, account: String, report: SWCAddReport
     ) async -> SWCAddReport {
         var report = report
         report.completionError = nil
@@ -138,7 +138,8 @@ struct AddOperation {
             guard answer == .allow else { return await declined(answer, domain: domain, report: report) }
         }
         do {
-            try await backend.add(.sharedWebCredential(host: domain.host, account: account, port: domain.port, password: password))
+            try await backend.add(
+                .sharedWebCredential(host: domain.host, account: account, port: domain.port, password: password))
             report.outcome = .added
         } catch {
             report.outcome = .failed
@@ -163,9 +164,11 @@ struct AddOperation {
         report.completionError = nil
         if answer == .notNow, let appID = app.appID, !appID.isEmpty {
             let entries = app.webCredentialsEntries.filter { $0.covers(host: domain.host, port: domain.port) }
-            let target = entries.first?.recordDomain ?? SWCRecordDomain(host: domain.host, port: domain.port)
+            let target =
+                entries.first?.recordKey(appID: appID)
+                ?? .webCredentials(appID: appID, host: domain.host, port: domain.port)
             do {
-                try await backend.setUserApproval(.denied, appID: appID, domain: target)
+                try await backend.setUserApproval(.denied, for: target)
             } catch {
                 report.discardedError = error
             }

@@ -47,7 +47,7 @@ struct RequestOperation {
             guard !domains.isEmpty else { return fail(.invalidParameter, "No domain provided") }
 
             // 3. Per domain: entitlement, query, site approval.
-            var kept: [SWCItem] = []  // found order
+            var kept: [InternetPasswordItem] = []  // found order
             var firstError: SWCredError?
             for domain in domains {
                 let matching = app.webCredentialsEntries.filter { $0.covers(host: domain.host, port: domain.port) }
@@ -61,7 +61,8 @@ struct RequestOperation {
                             "\(domain.host) not found in com.apple.developer.associated-domains entitlement")
                     }
                 }
-                let query = SWCItemQuery(server: domain.host, account: account, port: domain.port, protocolCode: "htps")
+                let query = ItemQuery.sharedWebCredentials(
+                    server: domain.host, account: account, port: domain.port, protocolCode: "htps")
                 let found = try await backend.items(matching: query)
                 guard !found.isEmpty else {
                     if firstError == nil { firstError = SWCredError(.itemNotFound, "no matching items found") }
@@ -69,7 +70,7 @@ struct RequestOperation {
                 }
                 if !configuration.simulator, let appID = app.appID {
                     var approved = false
-                    for entry in matching where try await backend.approval(appID: appID, domain: entry.recordDomain)?.site == .approved {
+                    for entry in matching where try await backend.approval(for: entry.recordKey(appID: appID))?.site == .approved {
                         approved = true
                         break
                     }
@@ -85,10 +86,10 @@ struct RequestOperation {
             // 5. Drop negative entries; `default` comments to the front, each inserted at the head.
             //    An item found through two domains (`example.com` and `example.com:8443` both match a
             //    ported item) is offered once, at its first place.
-            var ordered: [SWCItem] = []
-            var others: [SWCItem] = []
-            var seen = Set<ItemIdentity>()
-            for item in kept where !item.isNegative && seen.insert(ItemIdentity(item)).inserted {
+            var ordered: [InternetPasswordItem] = []
+            var others: [InternetPasswordItem] = []
+            var seen = Set<ItemKey>()
+            for item in kept where !item.isNegative && seen.insert(item.key).inserted {
                 if item.comment == "default" { ordered.insert(item, at: 0) } else { others.append(item) }
             }
             ordered.append(contentsOf: others)
@@ -102,7 +103,7 @@ struct RequestOperation {
             // 7. SELECT.
             let prompt = SWCPrompt(
                 kind: .select, appName: app.displayName, domain: fqdn ?? domains[0].description,
-                candidates: ordered.map { SWCPrompt.Candidate(server: $0.server, account: $0.account, port: $0.port) },
+                candidates: ordered.map { SWCPrompt.Candidate(server: $0.server, account: $0.account, port: $0.specifiedPort) },
                 profile: .legacy)
             let answer = await service.ask(prompt)
             guard case .choose(let index) = answer else {
@@ -112,12 +113,14 @@ struct RequestOperation {
             // 8. The chosen item's real server, account, password and port; user approval `approved`.
             let chosen = ordered[index]
             if let appID = app.appID, !appID.isEmpty {
-                let entry = app.webCredentialsEntries.first { $0.covers(host: chosen.server, port: chosen.port) }
-                let target = entry?.recordDomain ?? SWCRecordDomain(host: chosen.server, port: chosen.port)
-                try? await backend.setUserApproval(.approved, appID: appID, domain: target)
+                let entry = app.webCredentialsEntries.first { $0.covers(host: chosen.server, port: chosen.specifiedPort) }
+                let target =
+                    entry?.recordKey(appID: appID)
+                    ?? .webCredentials(appID: appID, host: chosen.server, port: chosen.specifiedPort)
+                try? await backend.setUserApproval(.approved, for: target)
             }
             let credential = SharedWebCredential(
-                server: chosen.server, account: chosen.account, password: chosen.password ?? "", port: chosen.port)
+                server: chosen.server, account: chosen.account, password: chosen.sharedWebCredentialPassword ?? "", port: chosen.specifiedPort)
             return SWCRequestReport(credentials: [credential], error: nil, profile: .legacy, prompt: prompt, answer: answer)
         } catch {
             return SWCRequestReport(credentials: nil, error: completionError(fromStore: error), profile: .legacy)
@@ -144,20 +147,20 @@ struct RequestOperation {
             var associated: [WebCredentialsEntry] = []
             if let appID = app.appID, !appID.isEmpty {
                 for entry in app.webCredentialsEntries where entry.isActive(settings: settings, app: app) {
-                    if try await backend.approval(appID: appID, domain: entry.recordDomain)?.site == .approved {
+                    if try await backend.approval(for: entry.recordKey(appID: appID))?.site == .approved {
                         associated.append(entry)
                     }
                 }
             }
-            let candidates = try await backend.items(matching: .all).filter { item in
-                !item.isNegative && associated.contains { $0.covers(host: item.server, port: item.port) }
+            let candidates = try await backend.items(matching: .allSharedWebCredentials).filter { item in
+                !item.isNegative && associated.contains { $0.covers(host: item.server, port: item.specifiedPort) }
             }
             // 4. Nothing to offer: canceled, without a prompt.
             guard !candidates.isEmpty else { return canceled(prompt: nil, answer: nil) }
             // 5. SELECT.
             let prompt = SWCPrompt(
                 kind: .select, appName: app.displayName, domain: echoed,
-                candidates: candidates.map { SWCPrompt.Candidate(server: $0.server, account: $0.account, port: $0.port) },
+                candidates: candidates.map { SWCPrompt.Candidate(server: $0.server, account: $0.account, port: $0.specifiedPort) },
                 profile: .current)
             let answer = await service.ask(prompt)
             guard case .choose(let index) = answer else {
@@ -165,7 +168,7 @@ struct RequestOperation {
                 return canceled(prompt: prompt, answer: answer)
             }
             let chosen = candidates[index]
-            let credential = SharedWebCredential(server: echoed, account: chosen.account, password: chosen.password ?? "")
+            let credential = SharedWebCredential(server: echoed, account: chosen.account, password: chosen.sharedWebCredentialPassword ?? "")
             return SWCRequestReport(credentials: [credential], error: nil, profile: .current, prompt: prompt, answer: answer)
         } catch {
             return SWCRequestReport(credentials: nil, error: completionError(fromStore: error), profile: .current)
@@ -179,19 +182,6 @@ struct RequestOperation {
                 .canceled,
                 "The operation couldn\u{2019}t be completed. (com.apple.AuthenticationServices.AuthorizationError error 1001.)"),
             profile: .current, prompt: prompt, answer: answer)
-    }
-
-    /// The attributes of the uniqueness key that vary among SWC-visible items (SWC-5.2).
-    private struct ItemIdentity: Hashable {
-        let server: String, account: String, port: Int?, protocolCode: String, path: String, securityDomain: String
-        init(_ item: SWCItem) {
-            server = item.server
-            account = item.account
-            port = item.port
-            protocolCode = item.protocolCode
-            path = item.path
-            securityDomain = item.securityDomain
-        }
     }
 
     private func fail(_ code: SWCredError.Code, _ message: String) -> SWCRequestReport {

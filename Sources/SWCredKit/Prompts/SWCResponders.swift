@@ -25,7 +25,13 @@ public struct SWCPolicyResponder: SWCPromptResponder {
     }
 
     public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
-        guard prompt.kind == .select else { return confirmation }
+        answerNow(to: prompt)
+    }
+
+    /// The policy's answer: ``confirmation`` for a confirmation or the passkey save sheet, the
+    /// ``pick`` rule for a picker.
+    public func answerNow(to prompt: SWCPrompt) -> SWCPromptAnswer {
+        guard prompt.kind.isPicker else { return confirmation }
         switch pick {
         case .first:
             return prompt.candidates.isEmpty ? .cancel : .choose(0)
@@ -51,6 +57,11 @@ public final class SWCScriptedResponder: SWCPromptResponder {
     public var remaining: Int { answers.withLock { $0.count } }
 
     public func respond(to prompt: SWCPrompt) async -> SWCPromptAnswer {
+        answerNow(to: prompt)
+    }
+
+    /// The next scripted answer, or `cancel` once they have run out.
+    public func answerNow(to prompt: SWCPrompt) -> SWCPromptAnswer {
         answers.withLock { $0.popLast() } ?? .cancel
     }
 }
@@ -58,7 +69,8 @@ public final class SWCScriptedResponder: SWCPromptResponder {
 /// A responder that waits for an answer given from outside (for tests of cancellation and of
 /// prompts that are still pending, and for interactive front ends).
 ///
-/// When the asking task is canceled, its prompt is withdrawn and answered `cancel`.
+/// When the asking task is canceled, its prompt is withdrawn and answered `cancel`. A prompt asked
+/// without waiting (``SWCPromptResponder/answerNow(to:)``, a passkey sheet) is answered `cancel`.
 public final class SWCPendingResponder: SWCPromptResponder {
     private struct Waiter {
         let id: UInt64

@@ -23,6 +23,12 @@ package struct SWCTerminalResponder: SWCPromptResponder {
         }
     }
 
+    /// Asks on the terminal from the calling thread (a passkey sheet, inside the store
+    /// transaction: the store stays locked while the user answers, as the command waits anyway).
+    package func answerNow(to prompt: SWCPrompt) -> SWCPromptAnswer {
+        Self.ask(prompt, report: report)
+    }
+
     private static func ask(_ prompt: SWCPrompt, report: @Sendable (String) -> Void) -> SWCPromptAnswer {
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard tty >= 0 else {
@@ -32,22 +38,23 @@ package struct SWCTerminalResponder: SWCPromptResponder {
         defer { close(tty) }
         var text = "\n\(prompt.title)\n"
         if !prompt.message.isEmpty { text += "\(prompt.message)\n" }
-        if prompt.kind == .select {
+        if prompt.kind.isPicker {
             for (index, candidate) in prompt.candidates.enumerated() {
                 text += "  \(index + 1)) \(candidate.account) (\(candidate.server)\(candidate.port.map { ":\($0)" } ?? ""))\n"
             }
             text += "Number to use, or Enter for \(prompt.otherButton): "
         } else {
-            text += "[s] \(prompt.allowButton)  [n] \(prompt.otherButton)  [Enter] dismiss: "
+            let key = prompt.kind == .createPasskey ? "c" : "s"
+            text += "[\(key)] \(prompt.allowButton)  [n] \(prompt.otherButton)  [Enter] dismiss: "
         }
         Self.write(tty, text)
         let line = Self.readLine(tty).trimmingCharacters(in: .whitespaces).lowercased()
-        if prompt.kind == .select {
+        if prompt.kind.isPicker {
             guard let number = Int(line), prompt.candidates.indices.contains(number - 1) else { return .cancel }
             return .choose(number - 1)
         }
         switch line {
-        case "s", "save", "y", "yes", "allow", "u", "update", "d", "delete": return .allow
+        case "s", "save", "y", "yes", "allow", "u", "update", "d", "delete", "c", "continue": return .allow
         case "n", "no", "not now", "never": return .notNow
         default: return .cancel
         }

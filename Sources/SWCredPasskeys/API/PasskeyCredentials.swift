@@ -1,5 +1,6 @@
 import Foundation
 import SWCredStore
+package import SWCredKit
 package import SWCredCore
 
 /// The async Swift API: registration and assertion for one caller on one backend, with the
@@ -15,11 +16,14 @@ package struct PasskeyCredentials: Sendable {
     package let backend: any PasskeyBackend
     /// The app or page asking.
     package let caller: PasskeyCaller
-    /// The simulated user.
-    package let responder: PasskeyResponder
+    /// The simulated user, asked through ``SWCPromptResponder/answerNow(to:)``.
+    package let responder: any SWCPromptResponder
 
     /// Creates the API. The default user allows every sheet and picks the first account.
-    package init(backend: any PasskeyBackend, caller: PasskeyCaller, responder: @escaping PasskeyResponder = { _ in .allow }) {
+    package init(
+        backend: any PasskeyBackend, caller: PasskeyCaller,
+        responder: any SWCPromptResponder = PasskeyUser(cancels: false)
+    ) {
         self.backend = backend
         self.caller = caller
         self.responder = responder

@@ -2,7 +2,7 @@ public import Foundation
 public import SWCredCore
 import SWCredSodium
 public import SWCredStore
-import SWCredKit
+public import SWCredKit
 import Crypto
 
 /// The platform authenticator: registration (`navigator.credentials.create` /
@@ -29,7 +29,7 @@ public enum PasskeyAuthenticator {
     ///    here is InvalidStateError once the user consented (WebAuthn §6.3.2 step 3).
     /// 5. A new P-256 key and credential ID; a passkey of the same RP ID and user handle is replaced.
     public static func register(
-        _ options: PublicKeyCredentialCreationOptions, caller: PasskeyCaller, responder: PasskeyResponder,
+        _ options: PublicKeyCredentialCreationOptions, caller: PasskeyCaller, responder: any SWCPromptResponder,
         in contents: inout StoreContents, at now: Date
     ) throws(SWCredError) -> RegistrationResponse {
         let asApp = caller.isApp
@@ -40,9 +40,12 @@ public enum PasskeyAuthenticator {
                 "none of the algorithms of pubKeyCredParams is supported (only ES256, -7)", asApp: asApp)
         }
         let excluded = options.excludeCredentials.contains { contents.passkey(rpID: rpID, credentialID: $0.id) != nil }
-        let prompt = PasskeyPrompt(kind: .create, rpID: rpID, caller: caller.displayName, userNames: [options.userName])
-        guard responder(prompt) != .cancel else {
-            throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        let prompt = SWCPrompt(
+            kind: .createPasskey, appName: caller.displayName, domain: rpID,
+            candidates: [SWCPrompt.Candidate(server: rpID, account: options.userName)])
+        switch responder.answerNow(to: prompt) {
+        case .cancel, .notNow: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        case .allow, .choose: break
         }
         guard !excluded else {
             throw PasskeyFailure.excludedCredential.error(
@@ -85,7 +88,7 @@ public enum PasskeyAuthenticator {
     /// 4. The user picks one (cancel: NotAllowedError, exit 13).
     /// 5. The signature over `authenticatorData || SHA-256(clientDataJSON)`; the last-use date is updated.
     public static func authenticate(
-        _ options: PublicKeyCredentialRequestOptions, caller: PasskeyCaller, responder: PasskeyResponder,
+        _ options: PublicKeyCredentialRequestOptions, caller: PasskeyCaller, responder: any SWCPromptResponder,
         in contents: inout StoreContents, at now: Date
     ) throws(SWCredError) -> AuthenticationResponse {
         let asApp = caller.isApp
@@ -99,10 +102,12 @@ public enum PasskeyAuthenticator {
         guard !candidates.isEmpty else {
             throw PasskeyFailure.noCredentials.error("no passkey for \(rpID) is available", asApp: asApp)
         }
-        let prompt = PasskeyPrompt(kind: .signIn, rpID: rpID, caller: caller.displayName, userNames: candidates.map(\.userName))
+        let prompt = SWCPrompt(
+            kind: .signInWithPasskey, appName: caller.displayName, domain: rpID,
+            candidates: candidates.map { SWCPrompt.Candidate(server: rpID, account: $0.userName) })
         let chosen: PasskeyItem
-        switch responder(prompt) {
-        case .cancel: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        switch responder.answerNow(to: prompt) {
+        case .cancel, .notNow: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
         case .allow: chosen = candidates[0]
         case .choose(let index):
             guard candidates.indices.contains(index) else {
@@ -155,7 +160,7 @@ public enum PasskeyAuthenticator {
             }
             guard !entries.isEmpty else { throw PasskeyFailure.notAssociated.error(notAssociated, asApp: true) }
             let approved = entries.contains {
-                contents.sharedWebCredentialsApproval(appID: appID, domain: $0.recordDomain)?.site == .approved
+                contents.sharedWebCredentialsApproval(for: $0.recordKey(appID: appID))?.site == .approved
             }
             guard approved else { throw PasskeyFailure.siteNotApproved.error(notAssociated, asApp: true) }
         }

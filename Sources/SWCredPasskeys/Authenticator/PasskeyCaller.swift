@@ -21,35 +21,10 @@ public enum PasskeyCaller: Sendable, Hashable {
     }
 }
 
-/// What the system sheet shows the user.
-public struct PasskeyPrompt: Sendable, Hashable {
-    /// The sheet.
-    public enum Kind: String, Sendable, Hashable {
-        /// "Save a passkey for <user> on <rpID>?"
-        case create
-        /// "Sign in with your passkey?" with the accounts to choose from.
-        case signIn
-    }
+/// The passkey sheet: the Kit's prompt, of kind `createPasskey` or `signInWithPasskey`.
+@available(*, deprecated, renamed: "SWCPrompt")
+public typealias PasskeyPrompt = SWCPrompt
 
-    /// The sheet.
-    public var kind: Kind
-    /// The relying party.
-    public var rpID: String
-    /// The caller's name (app display name or origin host).
-    public var caller: String
-    /// The account the passkey is for (``Kind/create``) or the accounts offered (``Kind/signIn``), in order.
-    public var userNames: [String]
-}
-
-/// The simulated user's answer.
-public enum PasskeyDecision: Sendable, Hashable {
-    /// Continue (create) or use the first account (sign in).
-    case allow
-    /// Use the account at this index of ``PasskeyPrompt/userNames``.
-    case choose(Int)
-    /// Cancel the sheet.
-    case cancel
-}
-
-/// Answers system sheets; called synchronously, inside the store transaction.
-public typealias PasskeyResponder = @Sendable (PasskeyPrompt) -> PasskeyDecision
+/// The answer to a passkey sheet: the Kit's prompt answer (`allow`, `choose`, `cancel`).
+@available(*, deprecated, renamed: "SWCPromptAnswer")
+public typealias PasskeyDecision = SWCPromptAnswer

@@ -125,14 +125,14 @@ package struct BatchExecutor: Sendable {
             return .passkeyRegistration(
                 try working.modify { (contents: inout StoreContents, now: Date) throws(SWCredError) in
                     try PasskeyAuthenticator.register(
-                        options, caller: caller(contents), responder: user.responder, in: &contents, at: now)
+                        options, caller: caller(contents), responder: user, in: &contents, at: now)
                 })
         case .passkeyAssert(let options, let user):
             let caller = self.caller
             return .passkeyAssertion(
                 try working.modify { (contents: inout StoreContents, now: Date) throws(SWCredError) in
                     try PasskeyAuthenticator.authenticate(
-                        options, caller: caller(contents), responder: user.responder, in: &contents, at: now)
+                        options, caller: caller(contents), responder: user, in: &contents, at: now)
                 })
         }
     }

@@ -32,23 +32,6 @@ package enum BatchOperation: Sendable {
     /// A passkey assertion as the app.
     case passkeyAssert(PublicKeyCredentialRequestOptions, user: PasskeyUser)
 
-    /// The simulated user of a passkey line: `"user": "allow"|"cancel"`, `"pick": "first"|"cancel"|NAME`.
-    package struct PasskeyUser: Sendable, Hashable {
-        package var cancels: Bool
-        package var pick: String
-
-        /// The sheet's answer: cancel, the first account, or the account named `pick` (none: -1,
-        /// which the authenticator refuses).
-        package var responder: PasskeyResponder {
-            let cancels = cancels || pick == "cancel"
-            let pick = pick
-            return { prompt in
-                if cancels { return .cancel }
-                if pick == "first" { return .allow }
-                return .choose(prompt.userNames.firstIndex(of: pick) ?? -1)
-            }
-        }
-    }
 }
 
 /// A decoded request line: its `id` and `op`, and the operation or the reason the line cannot run.
@@ -135,7 +118,7 @@ package struct BatchLine: Sendable {
                 guard user == "allow" || user == "cancel" else {
                     throw SWCredError(.malformedInput, "line \(line): \"user\" is allow or cancel for passkeys")
                 }
-                let passkeyUser = BatchOperation.PasskeyUser(cancels: user == "cancel", pick: pick ?? "first")
+                let passkeyUser = PasskeyUser(cancels: user == "cancel", pick: pick ?? "first")
                 if op == "passkey-register" {
                     return .passkeyRegister(try PublicKeyCredentialCreationOptions(value: options, asApp: true), user: passkeyUser)
                 }

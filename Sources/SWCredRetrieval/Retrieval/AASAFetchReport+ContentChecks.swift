@@ -12,19 +12,19 @@ extension AASAFetchReport {
                 Diagnostic(
                     .warning,
                     "the file is a signed CMS (PKCS#7) body: signing is deprecated since iOS 9; serve plain JSON",
-                    rule: "AD-3.8")
+                    rule: .ad3_8)
             )
         }
         let mediaType = contentType.map { MediaType.essence(of: $0) }
         let expected = signed ? ["application/pkcs7-mime", "application/json"] : ["application/json"]
         if let mediaType, expected.contains(mediaType) {
-            pass("AD-4.7", "Content-Type \(mediaType)")
+            pass(.ad4_7, "Content-Type \(mediaType)")
         } else {
             diagnostics.append(
                 Diagnostic(
                     .warning,
                     "Content-Type is \(contentType.map { "'\($0.prefix(200))'" } ?? "missing"); serve the file as application/json (devices do not check, validators do)",
-                    rule: "AD-4.7")
+                    rule: .ad4_7)
             )
         }
     }

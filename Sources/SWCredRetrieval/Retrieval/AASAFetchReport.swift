@@ -1,3 +1,4 @@
+package import SWCredCore
 package import SWCredAssociation
 package import SWCredCore
 
@@ -70,7 +71,7 @@ package struct AASAFetchReport: Sendable, Hashable, Codable {
     }
 
     /// Records that `rule` was checked and passed.
-    package mutating func pass(_ rule: String, _ message: String) {
+    package mutating func pass(_ rule: RuleID, _ message: String) {
         diagnostics.append(Diagnostic(.passed, message, rule: rule))
     }
 }

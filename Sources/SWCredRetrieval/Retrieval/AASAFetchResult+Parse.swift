@@ -16,23 +16,23 @@ extension AASAFetchResult {
         guard report.accepted, let body else { return nil }
         do {
             let file = try AssociationFile.parse(body, limits: limits)
-            let alreadySigned = report.diagnostics.contains { $0.rule == "AD-3.8" }
+            let alreadySigned = report.diagnostics.contains { $0.rule == .ad3_8 }
             for diagnostic in file.diagnostics {
-                if file.wasSigned, alreadySigned, diagnostic.rule == "AD-3.8" { continue }
+                if file.wasSigned, alreadySigned, diagnostic.rule == .ad3_8 { continue }
                 var diagnostic = diagnostic
-                diagnostic.rule = diagnostic.rule ?? "AD-3.9"
+                diagnostic.rule = diagnostic.rule ?? .ad3_9
                 diagnostic.id = nil
                 report.diagnostics.append(diagnostic)
             }
             report.diagnostics.append(
                 .passed(
                     "the body parsed as a JSON object\(file.wasSigned ? " (inside a signed wrapper)" : "")",
-                    rule: "AD-4.9"))
+                    rule: .ad4_9))
             return file
         } catch {
             report.refuse(
                 RetrievalFailure(
-                    rule: "AD-4.9",
+                    rule: .ad4_9,
                     domain: RetrievalFailure.cocoaErrorDomain,
                     code: 3840,
                     message: error.message

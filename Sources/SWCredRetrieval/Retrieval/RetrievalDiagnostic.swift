@@ -1,9 +1,11 @@
+package import SWCredCore
+
 /// Why a retrieval failed, in Apple's terms: the error domain and code a device would record
 /// (`HTTP` + status, `NSURLErrorDomain` −1103 / −1202 / −1001, `_SWCErrorDomain` 7,
 /// `NSCocoaErrorDomain` 3840), and the spec rule that decided it.
 package struct RetrievalFailure: Sendable, Hashable, Codable {
     /// The spec rule that refused the file.
-    package var rule: String
+    package var rule: RuleID
     /// The error domain (`HTTP`, `NSURLErrorDomain`, `_SWCErrorDomain`, `NSCocoaErrorDomain`, `swcred`).
     package var domain: String
     /// The code within ``domain``.
@@ -14,7 +16,7 @@ package struct RetrievalFailure: Sendable, Hashable, Codable {
     package var isNetworkFailure: Bool
 
     /// Creates a failure.
-    package init(rule: String, domain: String, code: Int, message: String, isNetworkFailure: Bool = false) {
+    package init(rule: RuleID, domain: String, code: Int, message: String, isNetworkFailure: Bool = false) {
         self.rule = rule
         self.domain = domain
         self.code = code

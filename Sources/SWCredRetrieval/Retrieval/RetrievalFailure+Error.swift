@@ -8,7 +8,7 @@ extension RetrievalFailure {
     /// Apple's error domain and code.
     package var error: SWCredError {
         let text = "refused by \(rule): \(message) (\(domain) \(code))"
-        if rule == "AD-4.9" { return SWCredError(.malformedAASA, text) }
+        if rule == .ad4_9 { return SWCredError(.malformedAASA, text) }
         return SWCredError(isNetworkFailure ? .fetchFailed : .fetchRefused, text)
     }
 }

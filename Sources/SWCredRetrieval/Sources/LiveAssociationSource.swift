@@ -68,9 +68,9 @@ public struct LiveAssociationSource: AssociationFileSource {
     /// The retrieval route for a request (AD-4.1).
     package func route(for request: AssociationFileRequest) -> RetrievalRoute {
         switch (kind, request.route) {
-        case (_, .modeDirect): .direct
+        case (_, .modeDirect): .wellKnownOnly
         case (.cdn, .standard): .cdn
-        default: .origin
+        default: .wellKnownThenLegacyRoot
         }
     }
 

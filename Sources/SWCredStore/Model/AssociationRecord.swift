@@ -8,7 +8,7 @@ package import Foundation
 /// precision; `Date.distantPast` and `Date.distantFuture` are representable.
 public struct AssociationRecord: Sendable, Hashable, Codable {
     /// The associated-domains service.
-    package enum Service: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Service: String, Sendable, Hashable, Codable, CaseIterable {
         /// `webcredentials`.
         case webcredentials
         /// `applinks`.
@@ -86,20 +86,20 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
     }
 
     /// The record key: service, app identifier, host, port and wildcard flag.
-    package struct Key: Sendable, Hashable, Codable {
+    public struct Key: Sendable, Hashable, Codable {
         /// The service.
-        package var service: Service
+        public var service: Service
         /// `<TeamID>.<bundle id>`, exactly as given.
-        package var appID: String
+        public var appID: String
         /// The lowercased host, without the `*.` prefix.
-        package var host: String
+        public var host: String
         /// The port (1–65535), or `nil`.
-        package var port: UInt16?
+        public var port: UInt16?
         /// Whether the domain was given as `*.host`.
-        package var isWildcard: Bool
+        public var isWildcard: Bool
 
         /// Creates a key.
-        package init(service: Service, appID: String, host: String, port: UInt16? = nil, isWildcard: Bool = false) {
+        public init(service: Service, appID: String, host: String, port: UInt16? = nil, isWildcard: Bool = false) {
             self.service = service
             self.appID = appID
             self.host = host
@@ -108,12 +108,12 @@ public struct AssociationRecord: Sendable, Hashable, Codable {
         }
 
         // Exact bytes, not Unicode canonical equivalence.
-        package static func == (lhs: Key, rhs: Key) -> Bool {
+        public static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.service == rhs.service && lhs.port == rhs.port && lhs.isWildcard == rhs.isWildcard
                 && ExactBytes.equal(lhs.appID, rhs.appID) && ExactBytes.equal(lhs.host, rhs.host)
         }
 
-        package func hash(into hasher: inout Hasher) {
+        public func hash(into hasher: inout Hasher) {
             hasher.combine(service)
             hasher.combine(port)
             hasher.combine(isWildcard)

@@ -86,7 +86,7 @@ struct FetchCommand: SWCredSubcommand {
             cdnBaseURL: cdnBaseUrl
         )
         configuration.followsRedirects = followRedirects
-        let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .direct : .origin)
+        let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .wellKnownOnly : .wellKnownThenLegacyRoot)
 
         let (result, file) = try await LiveRetrieval.fetch(
             try FetchTarget(argument: host), route: route, configuration: configuration)
@@ -116,7 +116,7 @@ struct FetchCommand: SWCredSubcommand {
         if report.redirected { console.err("redirect: \(report.location ?? "no Location")") }
         if report.userInstalledRoot { console.err("trust: user-installed root (--ca-file)") }
         for diagnostic in report.diagnostics {
-            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule ?? "-")]: \(diagnostic.message)")
+            console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule?.rawValue ?? "-")]: \(diagnostic.message)")
         }
         console.err("accepted: \(report.accepted ? "yes" : "no")")
     }

@@ -56,6 +56,6 @@ enum Fixtures {
         return contents
     }
 
-    static let allow: PasskeyResponder = { _ in .allow }
-    static let cancel: PasskeyResponder = { _ in .cancel }
+    static let allow = PasskeyUser(cancels: false)
+    static let cancel = PasskeyUser(cancels: true)
 }

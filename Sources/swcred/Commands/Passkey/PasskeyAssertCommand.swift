@@ -20,19 +20,11 @@ struct PasskeyAssertCommand: PasskeyCallCommand {
     var pick: String = "first"
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let (pick, user) = (self.pick, caller.user)
+        let answer = PasskeyUser(cancels: caller.user == .cancel, pick: pick)
         return await caller.respond(to: options, console: console) {
             (parsed: PublicKeyCredentialRequestOptions, who: PasskeyCaller, contents: inout StoreContents, now: Date)
                 throws(SWCredError) -> AuthenticationResponse in
-            try PasskeyAuthenticator.authenticate(
-                parsed, caller: who,
-                responder: { prompt in
-                    if user == .cancel || pick == "cancel" { return .cancel }
-                    if pick == "first" { return .allow }
-                    // A user name not offered: the choice cannot be made (NotAllowedError, 44).
-                    return .choose(prompt.userNames.firstIndex(of: pick) ?? -1)
-                },
-                in: &contents, at: now)
+            try PasskeyAuthenticator.authenticate(parsed, caller: who, responder: answer, in: &contents, at: now)
         }
     }
 }

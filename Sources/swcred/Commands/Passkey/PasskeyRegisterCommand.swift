@@ -17,11 +17,11 @@ struct PasskeyRegisterCommand: PasskeyCallCommand {
     var options: String
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let answer: PasskeyDecision = caller.user == .allow ? .allow : .cancel
+        let answer = PasskeyUser(cancels: caller.user != .allow)
         return await caller.respond(to: options, console: console) {
             (parsed: PublicKeyCredentialCreationOptions, who: PasskeyCaller, contents: inout StoreContents, now: Date)
                 throws(SWCredError) -> RegistrationResponse in
-            try PasskeyAuthenticator.register(parsed, caller: who, responder: { _ in answer }, in: &contents, at: now)
+            try PasskeyAuthenticator.register(parsed, caller: who, responder: answer, in: &contents, at: now)
         }
     }
 }
