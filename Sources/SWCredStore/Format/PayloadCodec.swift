@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 #if canImport(Glibc)
 import Glibc

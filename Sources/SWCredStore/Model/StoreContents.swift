@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import SWCredCore
 
 /// The decrypted contents of a keychain file: items (negative entries included), association
