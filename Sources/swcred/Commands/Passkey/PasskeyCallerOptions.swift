@@ -1,9 +1,15 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SWCredCore
 import SWCredKit
 import SWCredPasskeys
 import SWCredStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The caller options shared by `register` and `assert`: an app (app options) or a browser (`--origin`).
 struct PasskeyCallerOptions: ParsableArguments {
@@ -43,12 +49,8 @@ func readPasskeyOptions(_ path: String, storeOptions: GlobalStoreOptions) throws
         }
         return bytes
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-        throw SWCredError(.fileNotFound, "cannot read the options file \(path)")
-    }
-    defer { try? handle.close() }
     do {
-        return Array(try handle.read(upToCount: limit) ?? Data())
+        return try FileBytes.read(path: path, upTo: limit)
     } catch {
         throw SWCredError(.fileNotFound, "cannot read the options file \(path)")
     }
