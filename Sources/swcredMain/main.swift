@@ -4,4 +4,8 @@
 // threads are started for a command that does not need them.
 import SWCredCLI
 
-SWCredProgram.mainOnCurrentThread()
+if #available(macOS 15.0, *) {
+    SWCredProgram.mainOnCurrentThread()
+} else {
+    await SWCredProgram.main()
+}

@@ -11,6 +11,7 @@ import Synchronization
 /// code, and its child tasks', on the main thread instead, so a command that never waits for
 /// anything starts no thread. Work that must leave the thread still does: unstructured `Task {}`
 /// and `DispatchQueue.global()` run elsewhere and resume the task here.
+@available(macOS 15.0, *)
 final class CurrentThreadExecutor: TaskExecutor, Sendable {
     private let jobs = Mutex<[UnownedJob]>([])
     private let ready = DispatchSemaphore(value: 0)

@@ -12,6 +12,7 @@ package enum SWCredProgram {
     /// `swcred`, whose commands do their work one step after another, so that starting one
     /// starts no dispatch worker thread (``CurrentThreadExecutor``; about 1 ms of CPU per
     /// command). Call it from synchronous code that is not waiting for the main actor.
+    @available(macOS 15.0, *)
     package static func mainOnCurrentThread() -> Never {
         let executor = CurrentThreadExecutor()
         Task(executorPreference: executor) { await SWCred.main() }
