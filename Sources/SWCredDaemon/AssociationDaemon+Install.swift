@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredAssociation
 package import SWCredCore
 package import SWCredStore

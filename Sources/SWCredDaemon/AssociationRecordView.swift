@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredStore
 package import SWCredCore
 
@@ -69,9 +69,8 @@ package struct AssociationRecordView: Sendable, Hashable, Codable {
     /// The record in `swcutil show`'s layout: one `Label: value` line per field and a rule.
     package var swcutilText: String {
         func line(_ label: String, _ value: String) -> String {
-            label.padding(toLength: 20, withPad: " ", startingAt: 0) + value
+            label.padded(toLength: 20) + value
         }
-        let formatter = ISO8601DateFormatter()
         let lines = [
             line("Service:", service),
             line("App ID:", appID),
@@ -79,12 +78,20 @@ package struct AssociationRecordView: Sendable, Hashable, Codable {
             line("User Approval:", userApproval),
             line("Site/Fmwk Approval:", siteApproval),
             line("Flags:", modes.joined(separator: ", ")),
-            line("Last Checked:", lastChecked.map { formatter.string(from: $0) } ?? "never"),
-            line("Next Check:", nextCheck.map { formatter.string(from: $0) } ?? "never"),
+            line("Last Checked:", lastChecked.map(Self.iso8601) ?? "never"),
+            line("Next Check:", nextCheck.map(Self.iso8601) ?? "never"),
             line("Error:", error.map { "\($0.domain) \($0.code): \($0.message)" } ?? "none"),
             line("Retries:", String(retries)),
             String(repeating: "-", count: 80),
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// `2023-11-14T22:13:20Z`, as Foundation's `ISO8601DateFormatter` wrote it: UTC, whole
+    /// seconds, after rounding to the nearest millisecond (so `…:20.9995` is `…:21`), which
+    /// `ISO8601FormatStyle` alone does not do (it cuts).
+    static func iso8601(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        return Date(timeIntervalSince1970: milliseconds / 1000).formatted(.iso8601)
     }
 }

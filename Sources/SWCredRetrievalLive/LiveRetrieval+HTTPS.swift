@@ -1,3 +1,4 @@
+import Foundation
 public import SWCredRetrieval
 
 extension LiveAssociationFileFetcher: LiveFileFetcher {
@@ -12,5 +13,6 @@ extension LiveRetrieval {
     /// program that fetches over HTTPS (`swcred-fetch`, the test processes) calls once at start.
     public static func installHTTPS() {
         install { try LiveAssociationFileFetcher(configuration: $0) }
+        installErrorText { $0.localizedDescription }
     }
 }

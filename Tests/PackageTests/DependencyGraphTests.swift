@@ -65,8 +65,9 @@ struct DependencyGraphTests {
     }
 
     /// The modules imported by the Swift files under `folder` (any access level, `@testable`,
-    /// `@preconcurrency`, and `import struct M.T` forms), system modules left out.
-    static func imports(under folder: URL) -> Set<String> {
+    /// `@preconcurrency`, and `import struct M.T` forms), system modules left out unless
+    /// `includingSystem`.
+    static func imports(under folder: URL, includingSystem: Bool = false) -> Set<String> {
         var found: Set<String> = []
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
             return found
@@ -89,7 +90,7 @@ struct DependencyGraphTests {
                 var module = words[1]
                 if kinds.contains(module), words.count >= 3 { module = words[2] }
                 module = String(module.split(separator: ".").first ?? "")
-                if !module.isEmpty, !systemModules.contains(module) { found.insert(module) }
+                if !module.isEmpty, includingSystem || !systemModules.contains(module) { found.insert(module) }
             }
         }
         return found
@@ -118,19 +119,42 @@ struct DependencyGraphTests {
     @Test("the swcred executable reaches no NIO, TLS or HTTP client; swcred-fetch does")
     func commandPathIsLight() throws {
         let targets = try Self.loadTargets()
-        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        func reached(from root: String) -> Set<String> {
-            var seen: Set<String> = []
-            var queue = [root]
-            while let name = queue.popLast() {
-                guard seen.insert(name).inserted, let target = byName[name] else { continue }
-                queue += target.dependencies
-            }
-            return seen
-        }
+        func reached(from root: String) -> Set<String> { Self.reached(from: root, in: targets) }
         let network: Set<String> = ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOSSL", "NIOHTTP1", "SWCredRetrievalLive"]
         #expect(reached(from: "swcred").intersection(network).isEmpty)
         #expect(reached(from: "swcred-fetch").isSuperset(of: network))
+    }
+
+    /// The targets `root` depends on, directly or not, and `root` itself.
+    static func reached(from root: String, in targets: [Target]) -> Set<String> {
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        var queue = [root]
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted, let target = byName[name] else { continue }
+            queue += target.dependencies
+        }
+        return seen
+    }
+
+    /// Issue 22: `swcred` links `FoundationEssentials` only, not Foundation (swift-corelibs),
+    /// FoundationInternationalization or ICU's data (half the binary, and their conformance
+    /// records, which every argument parse scans). A module of this package that `swcred`
+    /// reaches imports `FoundationEssentials`; the few Foundation APIs it lacks have
+    /// replacements in SWCredCore (`FileBytes`, `PathText`, `trimmingWhitespace`, `padded`).
+    @Test("no module the swcred executable reaches imports Foundation (FoundationEssentials only)")
+    func commandPathHasNoFoundation() throws {
+        let targets = try Self.loadTargets()
+        let reached = Self.reached(from: "swcred", in: targets)
+        let foundation: Set<String> = ["Foundation", "FoundationInternationalization", "FoundationNetworking", "FoundationXML"]
+        var checked = 0
+        for target in targets where reached.contains(target.name) && target.type != "system" {
+            let imported = Self.imports(under: Self.packageRoot.appendingPathComponent(target.path), includingSystem: true)
+            #expect(imported.intersection(foundation).isEmpty, "\(target.name) imports \(imported.intersection(foundation).sorted())")
+            checked += 1
+        }
+        #expect(checked >= 10)
+        #expect(reached.isSuperset(of: ["SWCredCore", "SWCredStore", "SWCredKit", "SWCredPasskeys", "SWCredCLI"]))
     }
 
     /// The password-only library path of a team's login-flow tests builds no network stack and

@@ -193,6 +193,54 @@ struct EntitlementsFileTests {
         #expect(string.associatedDomainsProblem != nil)
     }
 
+    /// Every kind of property-list value, written by Foundation's `PropertyListSerialization`
+    /// and read by swcred's `PropertyListDecoder` path, names the same type in the AD-2.1
+    /// problem (the reader moved from Foundation to `FoundationEssentials`, issue 22).
+    @Test("AD-2.1: each plist value type, XML and binary, is told apart as before")
+    func plistValueTypes() throws {
+        let values: [(String, Any)] = [
+            ("a number", 7), ("a number", 2.5), ("a number", -3), ("a Boolean", true), ("a Boolean", false),
+            ("data", Data([1, 2])), ("a date", Date(timeIntervalSince1970: 1_700_000_000)),
+            ("an array", ["x"]), ("a dictionary", ["k": "v"]),
+        ]
+        for (expected, value) in values {
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            var dictionary = Self.dictionary
+            dictionary["com.apple.developer.associated-domains"] = ["applinks:example.com", value]
+            let bytes = try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
+            let parsed = try Entitlements.parse([UInt8](bytes))
+            #expect(parsed.entries.isEmpty)
+            #expect(
+                parsed.associatedDomainsProblem
+                    == "com.apple.developer.associated-domains[1] is \(expected), not a string; the whole entitlement is ignored")
+            #expect(parsed.applicationIdentifier == "ABCDE12345.com.example.app")
+            #expect(parsed.developmentSigned)
+
+            dictionary["com.apple.developer.associated-domains"] = value
+            let whole = try Entitlements.parse(
+                [UInt8](try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)))
+            if expected != "an array" {
+                #expect(
+                    whole.associatedDomainsProblem
+                        == "com.apple.developer.associated-domains is \(expected), not an array of strings; the whole entitlement is ignored")
+            }
+        }
+        }
+    }
+
+    @Test("Plist Booleans: only <true/> sets get-task-allow and web-browser; strings and numbers do not")
+    func plistBooleans() throws {
+        for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+            for (value, expected) in [(true as Any, true), (false as Any, false), ("true" as Any, false), (1 as Any, false)] {
+                let dictionary: [String: Any] = ["get-task-allow": value, "com.apple.developer.web-browser": value]
+                let bytes = try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
+                let parsed = try Entitlements.parse([UInt8](bytes))
+                #expect(parsed.developmentSigned == expected)
+                #expect(parsed.webBrowser == expected)
+            }
+        }
+    }
+
     @Test("Malformed, oversized and too deep files fail with malformedEntitlements (exit 65)")
     func malformed() throws {
         let code = SWCredError(.malformedEntitlements, "")

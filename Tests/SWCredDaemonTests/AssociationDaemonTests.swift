@@ -288,6 +288,33 @@ struct AssociationDaemonTests {
         #expect(object?["retries"] as? Int == 2)
     }
 
+    /// The text's dates were written by Foundation's `ISO8601DateFormatter`; they now come from
+    /// `FoundationEssentials`' `ISO8601FormatStyle` (issue 22): the same text, whole seconds after
+    /// rounding to milliseconds as the formatter did.
+    @Test("AD-5.1: swcutil text dates are ISO 8601 in UTC, whole seconds, as ISO8601DateFormatter wrote them")
+    func recordViewDates() throws {
+        for seconds in [
+            1_700_000_000.75, 1_234_567_890.999, 4_102_444_799.5, 1_000_000_000.001, 1_700_000_000.9995, -0.0004,
+            -0.0006, -12_219_292_800,
+        ] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let record = AssociationRecord(
+                service: .webcredentials, appID: appID, host: "example.com", port: nil, isWildcard: false,
+                modes: [], siteApproval: .approved, lastChecked: date, nextCheck: date.addingTimeInterval(3600),
+                retryCount: 0, lastError: nil)
+            let text = AssociationRecordView(record).swcutilText
+            let formatter = ISO8601DateFormatter()
+            #expect(text.contains("\nLast Checked:       \(formatter.string(from: date))\n"))
+            #expect(text.contains("\nNext Check:         \(formatter.string(from: date.addingTimeInterval(3600)))\n"))
+        }
+        let pinned = AssociationRecord(
+            service: .webcredentials, appID: appID, host: "example.com", port: nil, isWildcard: false,
+            modes: [], siteApproval: .approved, lastChecked: Date(timeIntervalSince1970: 1_700_000_000.75),
+            nextCheck: .distantPast, retryCount: 0, lastError: nil)
+        #expect(AssociationRecordView(pinned).swcutilText.contains("\nLast Checked:       2023-11-14T22:13:20Z\n"))
+        #expect(AssociationRecordView(pinned).swcutilText.contains("\nNext Check:         0001-01-01T00:00:00Z\n"))
+    }
+
     @Test("Records survive a real encrypted store: install, refresh and apply in transactions")
     func realStore() async throws {
         let sites = try Sites()

@@ -2,6 +2,7 @@ import Foundation
 import SWCredAssociation
 import SWCredCore
 import SWCredKit
+import SWCredSecurity
 import SWCredStore
 import SWCredTesting
 import Testing

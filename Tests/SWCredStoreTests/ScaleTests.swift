@@ -122,6 +122,41 @@ struct ScaleTests {
         #expect(errorCode { _ = try PayloadCodec.decode(duplicate, limits: .default) } == .corruptPayload)
     }
 
+    /// A listing read (every item, no secrets) builds no item index (issue 22: a quarter of
+    /// `swcred list` at 10,000 items); its duplicate-key check runs on the raw keys' hashes.
+    @Test("T13: a listing decode refuses a duplicate key as corruptPayload and its contents still look up and change")
+    func listingDecode() throws {
+        var contents = StoreContents(creationDate: Date(timeIntervalSince1970: 1_750_000_000))
+        let now = Date(timeIntervalSince1970: 1_750_000_000)
+        for index in 0..<5 { try contents.add(item("h\(index).example", "a"), at: now) }
+        let payload = PayloadCodec.encode(contents)
+        let listing = ReadSelection(items: nil, secrets: false)
+
+        var duplicate = payload
+        guard let at3 = Self.find(Array("h3.example".utf8), in: duplicate) else {
+            Issue.record("layout changed")
+            return
+        }
+        duplicate[at3 + 1] = UInt8(ascii: "4")
+        #expect(errorCode { _ = try PayloadCodec.decode(duplicate, limits: .default, selection: listing) } == .corruptPayload)
+
+        var listed = try PayloadCodec.decode(payload, limits: .default, selection: listing)
+        #expect(listed.items.map(\.server) == (0..<5).map { "h\($0).example" })
+        #expect(listed.items.allSatisfy { $0.secret == nil })
+        // Lookups without the index scan; a change builds it first and still refuses duplicates.
+        #expect(listed.item(forKey: item("h2.example", "a").key)?.server == "h2.example")
+        #expect(listed.item(forKey: item("h9.example", "a").key) == nil)
+        #expect(listed.items(matching: ItemQuery(server: "h1.example", account: "a")).count == 1)
+        #expect(errorCode { try listed.add(item("h1.example", "a"), at: now) } == .duplicateItem)
+        try listed.add(item("h5.example", "a"), at: now)
+        #expect(listed.items(matching: ItemQuery(server: "h5.example", account: "a")).count == 1)
+        #expect(try listed.update(matching: ItemQuery(server: "h0.example", account: "a"), with: ItemUpdate(account: "b"), at: now) == 1)
+        #expect(listed.item(forKey: item("h0.example", "b").key) != nil)
+        #expect(
+            errorCode { try listed.update(matching: ItemQuery(server: "h0.example", account: "b"), with: ItemUpdate(server: "h1.example", account: "a"), at: now) }
+                == .duplicateItem)
+    }
+
     @Test("T13: full and selective decodes agree item for item on every round-trip fixture shape")
     func decodesAgree() throws {
         var contents = StoreContents(creationDate: Date(timeIntervalSince1970: 1_750_000_000))

@@ -1,11 +1,10 @@
-internal import Foundation
+internal import FoundationEssentials
 package import SWCredCore
 
 /// Reads a file (or stdin for `-`) in fixed chunks, so that a list of any size is read in bounded
 /// memory.
 struct ByteStream {
-    private let handle: FileHandle
-    private let closes: Bool
+    private let file: FileBytes.OpenFile
     let path: String
     static let chunkSize = 1 << 20
     /// Bytes read so far.
@@ -14,33 +13,31 @@ struct ByteStream {
     init(path: String, standardInput: Int32 = 0) throws(SWCredError) {
         self.path = path
         if path == "-" {
-            handle = FileHandle(fileDescriptor: standardInput, closeOnDealloc: false)
-            closes = false
+            file = FileBytes.OpenFile(borrowing: standardInput)
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let handle = FileHandle(forReadingAtPath: path)
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory,
+            let file = try? FileBytes.OpenFile(path: path)
         else {
             throw SWCredError(.fileNotFound, "cannot read \(path)")
         }
-        self.handle = handle
-        closes = true
+        self.file = file
     }
 
     /// The next chunk; empty at the end.
     mutating func read() throws(SWCredError) -> [UInt8] {
         do {
-            guard let data = try handle.read(upToCount: Self.chunkSize) else { return [] }
-            total += data.count
-            return [UInt8](data)
+            let bytes = try file.read(upTo: Self.chunkSize)
+            total += bytes.count
+            return bytes
         } catch {
-            throw SWCredError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+            throw SWCredError(.ioFailure, "cannot read \(path): \(error.foundationDescription)")
         }
     }
 
     func close() {
-        if closes { try? handle.close() }
+        file.close()
     }
 }
 

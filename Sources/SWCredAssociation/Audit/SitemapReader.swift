@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 public import SWCredCore
 
 extension SWCredError.Code {
@@ -37,7 +37,7 @@ package struct SitemapReader {
     ///
     /// - Throws: `.fileNotFound` (66) when it cannot be opened.
     package init(path: String) throws(SWCredError) {
-        folder = (path as NSString).deletingLastPathComponent
+        folder = PathText.deletingLastComponent(path)
         current = Scanner(try ByteStream(path: path), nested: false)
     }
 
@@ -83,13 +83,13 @@ package struct SitemapReader {
     /// A child `<loc>`: a URL's last path component, or a path, relative to the index's folder.
     private func localPath(_ location: String) -> String {
         var name = location
-        if let scheme = location.range(of: "://") {
+        if let scheme = location.utf8.firstRange(of: "://".utf8) {
             let rest = location[scheme.upperBound...]
             let path = rest.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
             name = path.split(separator: "/").last.map(String.init) ?? ""
         }
         if name.hasPrefix("/") { return name }
-        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name)
+        return PathText.appending(name, to: folder.isEmpty ? "." : folder)
     }
 
     /// A streaming scanner of one file.
@@ -300,7 +300,7 @@ package struct SitemapReader {
                 rest = rest[rest.index(after: semicolon)...]
             }
             output += rest
-            return output.trimmingCharacters(in: .whitespacesAndNewlines)
+            return output.trimmingWhitespaceAndNewlines()
         }
     }
 }

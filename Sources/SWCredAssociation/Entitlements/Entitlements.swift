@@ -1,5 +1,5 @@
 public import SWCredCore
-internal import Foundation
+internal import FoundationEssentials
 
 /// The entitlements of an app that matter to associated domains, read from an `.entitlements`
 /// file: an XML plist, a binary plist or a JSON object.
@@ -113,14 +113,13 @@ public struct Entitlements: Sendable, Hashable {
         return result
     }
 
+    /// An XML or binary property list through `FoundationEssentials`' `PropertyListDecoder`.
     private static func foundationPlist(_ bytes: [UInt8]) throws(SWCredError) -> PlistValue {
-        let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            return try PropertyListDecoder().decode(PlistValue.self, from: Data(bytes))
         } catch {
             throw SWCredError(.malformedEntitlements, "the entitlements file is not a valid property list")
         }
-        return PlistValue(foundation: object, depth: 0)
     }
 }
 
@@ -156,29 +155,45 @@ enum PlistValue: Sendable, Hashable {
         }
     }
 
-    init(foundation object: Any, depth: Int) {
-        // The depth was checked before parsing; this bound only guards against a reader surprise.
-        guard depth < 64 else {
-            self = .other("too deep")
-            return
-        }
-        switch object {
-        case let value as String: self = .string(value)
-        case let value as Bool where type(of: object) == Bool.self: self = .bool(value)
-        case let value as [Any]: self = .array(value.map { PlistValue(foundation: $0, depth: depth + 1) })
-        case let value as [String: Any]:
-            self = .dictionary(value.mapValues { PlistValue(foundation: $0, depth: depth + 1) })
-        case is Data: self = .other("data")
-        case is Date: self = .other("a date")
-        case let number as NSNumber:
-            // Binary and XML plists decode <true/> / <false/> as Bool on Linux; NSNumber booleans
-            // from other readers are recognised by their type encoding.
-            if String(cString: number.objCType) == "c" {
-                self = .bool(number.boolValue)
-            } else {
+}
+
+/// Any property-list value, told apart by which container or type the decoder accepts: a
+/// dictionary, an array, then `<true/>`/`<false/>`, a string, data, a date, a number. The depth
+/// was checked before decoding (``Limits/maximumDepth``).
+extension PlistValue: Decodable {
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var dictionary: [String: PlistValue] = [:]
+            for key in object.allKeys { dictionary[key.stringValue] = try object.decode(PlistValue.self, forKey: key) }
+            self = .dictionary(dictionary)
+        } else if var elements = try? decoder.unkeyedContainer() {
+            var array: [PlistValue] = []
+            while !elements.isAtEnd { array.append(try elements.decode(PlistValue.self)) }
+            self = .array(array)
+        } else {
+            let value = try decoder.singleValueContainer()
+            if let bool = try? value.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let string = try? value.decode(String.self) {
+                self = .string(string)
+            } else if (try? value.decode(Data.self)) != nil {
+                self = .other("data")
+            } else if (try? value.decode(Date.self)) != nil {
+                self = .other("a date")
+            } else if (try? value.decode(Int64.self)) != nil || (try? value.decode(UInt64.self)) != nil
+                || (try? value.decode(Double.self)) != nil
+            {
                 self = .other("a number")
+            } else {
+                self = .other("an unsupported value")
             }
-        default: self = .other("an unsupported value")
         }
     }
 }

@@ -1,5 +1,5 @@
 package import SWCredCore
-internal import Foundation
+internal import FoundationEssentials
 
 /// Reads input files with a size cap applied while reading, never buffering more than the cap + 1.
 package enum FileInput {
@@ -9,22 +9,20 @@ package enum FileInput {
     ///   directory), `tooLarge` when the file has more than `maximumBytes` bytes.
     package static func read(path: String, maximumBytes: Int, tooLarge: SWCredError.Code) throws(SWCredError) -> [UInt8]
     {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SWCredError(.fileNotFound, "no such file: \(path)")
         }
-        guard !isDirectory.boolValue else { throw SWCredError(.fileNotFound, "not a file: \(path)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SWCredError(.fileNotFound, "cannot read \(path)")
-        }
-        defer { try? handle.close() }
-        let data: Data?
+        guard !isDirectory else { throw SWCredError(.fileNotFound, "not a file: \(path)") }
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: maximumBytes + 1)
+            bytes = try FileBytes.read(path: path, upTo: maximumBytes + 1)
         } catch {
-            throw SWCredError(.fileNotFound, "cannot read \(path): \(error.localizedDescription)")
+            switch error.step {
+            case .open: throw SWCredError(.fileNotFound, "cannot read \(path)")
+            case .read: throw SWCredError(.fileNotFound, "cannot read \(path): \(error.foundationDescription)")
+            }
         }
-        let bytes = [UInt8](data ?? Data())
         guard bytes.count <= maximumBytes else {
             throw SWCredError(tooLarge, "\(path) is larger than \(maximumBytes) bytes")
         }

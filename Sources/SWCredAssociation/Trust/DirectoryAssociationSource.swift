@@ -1,4 +1,5 @@
-internal import Foundation
+internal import FoundationEssentials
+internal import SWCredCore
 
 /// Reads association files from an offline directory of web roots (`--aasa-dir DIR`).
 ///
@@ -28,12 +29,12 @@ public struct DirectoryAssociationSource: AssociationFileSource {
 
     /// The path of the `.well-known` file for `authority` (`host` or `host:port`).
     package func wellKnownPath(for authority: String) -> String {
-        (root as NSString).appendingPathComponent("\(authority)/.well-known/apple-app-site-association")
+        PathText.appending("\(authority)/.well-known/apple-app-site-association", to: root)
     }
 
     /// The legacy root-location path for `authority`.
     func legacyPath(for authority: String) -> String {
-        (root as NSString).appendingPathComponent("\(authority)/apple-app-site-association")
+        PathText.appending("\(authority)/apple-app-site-association", to: root)
     }
 
     /// Reads the file for `request`. Never throws for a missing or bad file; reports it instead.
@@ -94,15 +95,11 @@ public struct DirectoryAssociationSource: AssociationFileSource {
     }
 
     private func read(_ path: String) -> ReadResult {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
             return .missing
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failed(AssociationFetchFailure(domain: "HTTP", code: 403, message: "cannot read \(path)"))
-        }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maximumBytes + 1) else {
+        guard let data = try? FileBytes.read(path: path, upTo: maximumBytes + 1) else {
             return .failed(AssociationFetchFailure(domain: "HTTP", code: 403, message: "cannot read \(path)"))
         }
         guard data.count <= maximumBytes else {
@@ -111,6 +108,6 @@ public struct DirectoryAssociationSource: AssociationFileSource {
                     domain: "NSURLErrorDomain", code: -1103,
                     message: "Data exceeded maximum length of \(maximumBytes) bytes."))
         }
-        return .found([UInt8](data))
+        return .found(data)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import SWCredCore
 
 // MARK: - Codes raised by the Shared Web Credentials layer (spec/shared-web-credentials.md SWC-2.2)
@@ -38,8 +38,9 @@ extension SWCredError.Code {
 /// `CustomNSError` is not used: its domain is a static property, one per type, while swcred's
 /// one error type carries two Apple domains. The bridge reads the per-value `_domain` and `_code`
 /// requirements of `Error` instead (witnessed in SWCredCore, where the conformance is declared;
-/// on Linux and Darwin alike), and `LocalizedError` supplies the description. ``nsError`` also
-/// carries the underlying error (`NSUnderlyingErrorKey`).
+/// on Linux and Darwin alike), and `LocalizedError` supplies the description. SWCredSecurity's
+/// `nsError` also carries the underlying error (`NSUnderlyingErrorKey`); it lives there because
+/// `NSError` is not in `FoundationEssentials`, which is all the `swcred` command links.
 extension SWCredError: LocalizedError {
     /// The domain swcred-only codes bridge to.
     public static let swcredErrorDomain = "swcred"
@@ -51,17 +52,8 @@ extension SWCredError: LocalizedError {
     /// ``SWCredError/swcredBridgedCode`` for a swcred-only code.
     public var errorCode: Int { code.status ?? Self.swcredBridgedCode }
 
-    /// The user-info key of ``nsError`` that holds ``Code/name`` (`"SWCredErrorCode"`).
+    /// The user-info key of SWCredSecurity's `nsError` that holds ``Code/name`` (`"SWCredErrorCode"`).
     public static let codeNameKey = "SWCredErrorCode"
 
     public var errorDescription: String? { message }
-
-    /// The `NSError` this error bridges to, with the underlying error under `NSUnderlyingErrorKey`.
-    public var nsError: NSError {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: message, Self.codeNameKey: code.name]
-        if let underlying {
-            info[NSUnderlyingErrorKey] = underlying.error.nsError
-        }
-        return NSError(domain: errorDomain, code: errorCode, userInfo: info)
-    }
 }

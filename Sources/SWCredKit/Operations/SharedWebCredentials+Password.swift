@@ -1,4 +1,3 @@
-import Foundation
 import SWCredCore
 import SWCredPasswords
 
@@ -13,8 +12,9 @@ extension SharedWebCredentials {
         do {
             return try PasswordGenerator.legacy()
         } catch {
-            FileHandle.standardError.write(
-                Data("SecPasswordGenerate failed to generate a password for SecCreateSharedWebCredentialPassword.\n".utf8))
+            FileBytes.write(
+                Array("SecPasswordGenerate failed to generate a password for SecCreateSharedWebCredentialPassword.\n".utf8),
+                to: 2)
             return nil
         }
     }

@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import SWCredCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shows prompts and the picker on the controlling terminal and reads the answer from it
 /// (SWC-4.1): `swcred add --user ask`, `swcred request --pick ask`. Prompts go to `/dev/tty`,
@@ -18,8 +25,7 @@ package struct SWCTerminalResponder: SWCPromptResponder {
         let report = self.report
         return await withCheckedContinuation { continuation in
             // Terminal reads block: keep them off Swift's cooperative pool.
-            let thread = Thread { continuation.resume(returning: Self.ask(prompt, report: report)) }
-            thread.start()
+            DispatchQueue.global().async { continuation.resume(returning: Self.ask(prompt, report: report)) }
         }
     }
 
@@ -47,8 +53,8 @@ package struct SWCTerminalResponder: SWCPromptResponder {
             let key = prompt.kind == .createPasskey ? "c" : "s"
             text += "[\(key)] \(prompt.allowButton)  [n] \(prompt.otherButton)  [Enter] dismiss: "
         }
-        Self.write(tty, text)
-        let line = Self.readLine(tty).trimmingCharacters(in: .whitespaces).lowercased()
+        FileBytes.write(Array(text.utf8), to: tty)
+        let line = Self.readLine(tty).trimmingWhitespace().lowercased()
         if prompt.kind.isPicker {
             guard let number = Int(line), prompt.candidates.indices.contains(number - 1) else { return .cancel }
             return .choose(number - 1)
@@ -57,17 +63,6 @@ package struct SWCTerminalResponder: SWCPromptResponder {
         case "s", "save", "y", "yes", "allow", "u", "update", "d", "delete", "c", "continue": return .allow
         case "n", "no", "not now", "never": return .notNow
         default: return .cancel
-        }
-    }
-
-    private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { raw in
-                Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-            }
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
         }
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 package import SWCredCore
 
 // Apple-source-compatible names for the platform passkey requests (AuthenticationServices), so
@@ -89,14 +89,17 @@ extension PasskeyCredentials {
     package func perform(_ request: ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest) async throws(SWCredError)
         -> ASAuthorizationPlatformPublicKeyCredentialRegistration
     {
-        var json: [String: Any] = [
-            "rp": ["id": request.relyingPartyIdentifier, "name": request.relyingPartyIdentifier],
-            "user": ["id": Base64URL.encode(request.userID), "name": request.name, "displayName": request.displayName ?? request.name],
-            "challenge": Base64URL.encode(request.challenge),
-            "pubKeyCredParams": [["type": "public-key", "alg": -7]],
-            "authenticatorSelection": ["userVerification": request.userVerificationPreference.rawValue],
-        ]
-        json["excludeCredentials"] = request.excludedCredentials.map { ["type": "public-key", "id": Base64URL.encode($0.credentialID)] }
+        let json = Self.object([
+            "rp": Self.object(["id": .string(request.relyingPartyIdentifier), "name": .string(request.relyingPartyIdentifier)]),
+            "user": Self.object([
+                "id": .string(Base64URL.encode(request.userID)), "name": .string(request.name),
+                "displayName": .string(request.displayName ?? request.name),
+            ]),
+            "challenge": .string(Base64URL.encode(request.challenge)),
+            "pubKeyCredParams": .array([Self.object(["type": .string("public-key"), "alg": .number(-7)])]),
+            "authenticatorSelection": Self.object(["userVerification": .string(request.userVerificationPreference.rawValue)]),
+            "excludeCredentials": .array(request.excludedCredentials.map(Self.descriptor)),
+        ])
         let response = try await register(optionsJSON: try Self.serialise(json))
         return ASAuthorizationPlatformPublicKeyCredentialRegistration(
             credentialID: Self.data(response.rawId), rawClientDataJSON: Self.data(response.response.clientDataJSON),
@@ -107,11 +110,11 @@ extension PasskeyCredentials {
     package func perform(_ request: ASAuthorizationPlatformPublicKeyCredentialAssertionRequest) async throws(SWCredError)
         -> ASAuthorizationPlatformPublicKeyCredentialAssertion
     {
-        let json: [String: Any] = [
-            "rpId": request.relyingPartyIdentifier, "challenge": Base64URL.encode(request.challenge),
-            "allowCredentials": request.allowedCredentials.map { ["type": "public-key", "id": Base64URL.encode($0.credentialID)] },
-            "userVerification": request.userVerificationPreference.rawValue,
-        ]
+        let json = Self.object([
+            "rpId": .string(request.relyingPartyIdentifier), "challenge": .string(Base64URL.encode(request.challenge)),
+            "allowCredentials": .array(request.allowedCredentials.map(Self.descriptor)),
+            "userVerification": .string(request.userVerificationPreference.rawValue),
+        ])
         let response = try await authenticate(optionsJSON: try Self.serialise(json))
         return ASAuthorizationPlatformPublicKeyCredentialAssertion(
             credentialID: Self.data(response.rawId), rawClientDataJSON: Self.data(response.response.clientDataJSON),
@@ -119,9 +122,17 @@ extension PasskeyCredentials {
             userID: Self.data(response.response.userHandle), response: response)
     }
 
-    private static func serialise(_ object: [String: Any]) throws(SWCredError) -> [UInt8] {
+    private static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(JSONObject(members.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+    }
+
+    private static func descriptor(_ credential: ASAuthorizationPlatformPublicKeyCredentialDescriptor) -> JSONValue {
+        object(["type": .string("public-key"), "id": .string(Base64URL.encode(credential.credentialID))])
+    }
+
+    private static func serialise(_ object: JSONValue) throws(SWCredError) -> [UInt8] {
         do {
-            return Array(try JSONSerialization.data(withJSONObject: object))
+            return Array(try JSONEncoder().encode(object))
         } catch {
             throw SWCredError(.invalidParameter, "the request could not be expressed as WebAuthn options")
         }

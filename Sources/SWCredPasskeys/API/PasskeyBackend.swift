@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Dispatch
 public import SWCredCore
 public import SWCredStore
 
@@ -19,7 +20,7 @@ extension KeychainStore: PasskeyBackend {
     ) async throws(SWCredError) -> R {
         let result: Result<R, SWCredError> = await withCheckedContinuation { continuation in
             // The store blocks (lock waits, fsync): keep it off Swift's cooperative pool.
-            Thread.detachNewThread {
+            DispatchQueue.global().async {
                 do {
                     let value = try self.transaction { (contents: inout StoreContents, now: Date) throws -> R in
                         try body(&contents, now)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredStore
 package import SWCredKit
 package import SWCredCore

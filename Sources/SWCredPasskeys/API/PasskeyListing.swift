@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredStore
 
 /// A passkey as `swcred passkey list` and `passkey delete` show it: who and where, with the IDs in

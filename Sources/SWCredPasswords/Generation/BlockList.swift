@@ -1,5 +1,5 @@
 package import SWCredCore
-import Foundation
+import FoundationEssentials
 
 /// Substrings a generated password must not contain (PW-3.5), compared case-insensitively.
 ///
@@ -27,7 +27,7 @@ package struct BlockList: Sendable, Hashable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SWCredError(.malformedInput, "the block list \(path) is not UTF-8 text")
         }
-        self.init(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        self.init(text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() })
     }
 
     /// Whether the list is empty.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import SWCredCore
 
 /// Apple's `password-rules.json` quirks (PW-7.1, PW-7.2): per-domain Password Rules for sites that

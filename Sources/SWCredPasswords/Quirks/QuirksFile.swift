@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 /// File reading, the one JSON reader and error shaping shared by the quirks loaders.
@@ -11,15 +11,16 @@ import SWCredCore
 enum QuirksFile {
     /// Reads at most `maximumSize` bytes, refusing a larger file before buffering it.
     static func read(_ path: String, maximumSize: Int) throws(SWCredError) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SWCredError(.fileNotFound, "cannot open the quirks file \(path)")
-        }
-        defer { try? handle.close() }
         let data: Data
         do {
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+            data = Data(try FileBytes.read(path: path, upTo: maximumSize + 1))
         } catch {
-            throw SWCredError(.ioFailure, "reading the quirks file \(path) failed: \(error.localizedDescription)")
+            switch error.step {
+            case .open: throw SWCredError(.fileNotFound, "cannot open the quirks file \(path)")
+            case .read:
+                throw SWCredError(
+                    .ioFailure, "reading the quirks file \(path) failed: \(error.foundationDescription)")
+            }
         }
         guard data.count <= maximumSize else {
             throw SWCredError(.limitExceeded, "the quirks file \(path) is larger than \(maximumSize) bytes")

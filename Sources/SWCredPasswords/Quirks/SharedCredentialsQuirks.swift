@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import SWCredCore
 
 /// Apple's `shared-credentials.json` (and `shared-credentials-historical.json`) quirks (PW-7.4):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 extension RetrievalConfiguration {
@@ -27,13 +27,9 @@ extension RetrievalConfiguration {
     ) throws {
         self.init()
         if let caFile {
-            guard let handle = FileHandle(forReadingAtPath: caFile) else {
-                throw SWCredError(.fileNotFound, "cannot read the CA file \(caFile)")
-            }
-            defer { try? handle.close() }
-            let data: Data
+            let data: [UInt8]
             do {
-                data = try handle.read(upToCount: Self.maximumCAFileBytes + 1) ?? Data()
+                data = try FileBytes.read(path: caFile, upTo: Self.maximumCAFileBytes + 1)
             } catch {
                 throw SWCredError(.fileNotFound, "cannot read the CA file \(caFile)")
             }

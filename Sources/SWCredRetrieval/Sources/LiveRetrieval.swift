@@ -43,6 +43,22 @@ public enum LiveRetrieval {
         return try make(configuration)
     }
 
+    private static let errorText = Mutex<(@Sendable (any Error) -> String)?>(nil)
+
+    /// Makes `text` the wording of ``text(of:)``: `installHTTPS()` installs Foundation's
+    /// `localizedDescription`, which this module (linked into `swcred`, which links only
+    /// `FoundationEssentials`) cannot call.
+    package static func installErrorText(_ text: @escaping @Sendable (any Error) -> String) {
+        errorText.withLock { $0 = text }
+    }
+
+    /// A system error's text as the fetching commands have always printed it (Foundation's
+    /// `localizedDescription` in a program that fetches), or its description elsewhere.
+    package static func text(of error: any Error) -> String {
+        guard let text = errorText.withLock({ $0 }) else { return String(describing: error) }
+        return text(error)
+    }
+
     /// Runs `body` with a new live fetcher, then shuts it down, whether `body` returns or throws.
     package static func withFetcher<R: Sendable>(
         configuration: RetrievalConfiguration = RetrievalConfiguration(),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 /// The passkey section of payload schema 2, appended after the association records.

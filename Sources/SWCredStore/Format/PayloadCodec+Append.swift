@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 import SWCredSodium
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Adding one item to a payload without building the others (issue 13: `swcred add` at 10,000
 // items spent most of its time building 10,000 items, comparing and re-encoding them).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 /// The association records' part of the payload encoding (payload schema 1, `spec/store.md` §2.3).

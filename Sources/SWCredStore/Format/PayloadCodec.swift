@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 #if canImport(Glibc)
 import Glibc
@@ -104,13 +104,26 @@ enum PayloadCodec {
                 return try decode(bytes, payload: payload, limits: limits, selection: .everything)
             }
         } else {
+            // A listing (every item, no secrets) is only read, never changed, so its contents get
+            // no item index (building it was a quarter of `swcred list` at 10,000 items): the
+            // duplicate-key check runs on the raw keys' hashes, as for a filtered read, and a
+            // repeat is settled by the full decode.
+            let listing = !selection.isEverything
+            var keyHashes = KeyHashes(capacity: listing ? itemCount : 0)
             items.reserveCapacity(itemCount)
             var previous: (raw: RawItem, item: InternetPasswordItem)?
             for _ in 0..<itemCount {
                 let raw = try RawItem(&r, limits: limits)
+                if listing { keyHashes.append(raw.keyHash(in: bytes)) }
                 let item = raw.item(in: bytes, secrets: selection.secrets, sharingWith: previous)
                 items.append(item)
                 previous = (raw, item)
+            }
+            if listing {
+                if keyHashes.containsRepeat() {
+                    return try decode(bytes, payload: payload, limits: limits, selection: .everything)
+                }
+                return try decodeRest(&r, head: head, items: items, limits: limits, keysChecked: true)
             }
         }
         return try decodeRest(&r, head: head, items: items, limits: limits)
@@ -146,9 +159,11 @@ enum PayloadCodec {
     }
 
     /// Decodes what follows the items (association records, then passkeys for schema 2), checks
-    /// that nothing follows, and builds the contents with `items` (which checks unique keys).
+    /// that nothing follows, and builds the contents with `items` (which checks unique keys
+    /// unless `keysChecked`: the caller checked them).
     static func decodeRest(
-        _ r: inout ByteReader, head: Head, items: [InternetPasswordItem], limits: StoreLimits
+        _ r: inout ByteReader, head: Head, items: [InternetPasswordItem], limits: StoreLimits,
+        keysChecked: Bool = false
     ) throws(SWCredError) -> StoreContents {
         let recordCount = Int(try r.u32())
         guard recordCount <= limits.maxAssociationRecords else {
@@ -166,7 +181,7 @@ enum PayloadCodec {
         try r.expectEnd()
         var contents = try StoreContents(
             schemaVersion: head.schema, creationDate: head.created, settings: head.settings, items: items,
-            associationRecords: records, passkeys: passkeys
+            associationRecords: records, passkeys: passkeys, keysChecked: keysChecked
         )
         contents.limits = limits
         return contents

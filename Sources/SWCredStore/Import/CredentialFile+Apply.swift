@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredCore
 
 /// What an import does when an item with a row's key already exists, in the store or earlier in

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 package import SWCredCore
 package import SWCredSodium
 #if canImport(Glibc)
@@ -271,7 +271,7 @@ package struct CredentialFile: Sendable {
                     // Bitwarden joins several URIs of one login with commas: the first is the site.
                     urlText = String(urlText[..<comma])
                 }
-                urlText = urlText.trimmingCharacters(in: .whitespaces)
+                urlText = urlText.trimmingWhitespace()
                 let where_ = CSVReader.position(of: urlField, in: bytes)
                 let site: ImportedSite
                 if urlText.isEmpty {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 /// The site of an imported row: the URL's host, port and scheme, canonicalised the way the store
@@ -32,7 +32,7 @@ package struct ImportedSite: Sendable, Hashable {
     static func parse(_ text: String) -> Outcome {
         var rest = Substring(text)
         var scheme = "https"
-        if let range = rest.range(of: "://") {
+        if let range = rest.utf8.firstRange(of: "://".utf8) {
             scheme = rest[..<range.lowerBound].lowercased()
             rest = rest[range.upperBound...]
         } else if let colon = rest.firstIndex(of: ":"), rest[..<colon].lowercased() == "android" {

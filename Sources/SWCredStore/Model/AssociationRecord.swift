@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// One association record of the emulated association daemon (spec/store.md §2.3): the state of
 /// one (service, app identifier, domain) triple.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import SWCredCore
 
 // Saving a website's password as Safari does: the item's shape and the "Passwords not saved"

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One internet-password item (`kSecClassInternetPassword`), as the store keeps it.
 ///

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredCore
 
 /// An item as `swcred list` and `show` print it: attributes only, never the secret.

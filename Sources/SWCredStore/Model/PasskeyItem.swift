@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredCore
 
 /// One passkey (a discoverable WebAuthn credential, as iCloud Keychain keeps it), stored beside

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import SWCredCore
 
 /// The decrypted contents of a keychain file: items (negative entries included), association
@@ -47,7 +47,10 @@ public struct StoreContents: Sendable {
     /// its ``StoreOptions/limits`` before running a transaction. Not stored, not compared.
     package var limits: StoreLimits = .default
 
-    private var itemIndex: ItemIndex
+    /// The lookup index of ``items``; `nil` until a change needs it when the contents were
+    /// decoded for reading only (``init(schemaVersion:creationDate:settings:items:associationRecords:passkeys:keysChecked:)``):
+    /// building it for 10,000 items was a quarter of `swcred list`. Lookups without it scan.
+    private var itemIndex: ItemIndex?
     private var associationIndex: [AssociationRecord.Key: Int]
 
     /// Creates empty contents.
@@ -64,9 +67,14 @@ public struct StoreContents: Sendable {
     }
 
     /// Rebuilds contents from decoded parts, refusing duplicate keys.
+    ///
+    /// - Parameter keysChecked: the caller has already made sure that no two items share a key
+    ///   (the payload decoder's key hashes, for reads that only list): the item index is then
+    ///   built only when a change needs it, not here.
     init(
         schemaVersion: UInt16, creationDate: Date, settings: DeviceSettings,
-        items: [InternetPasswordItem], associationRecords: [AssociationRecord], passkeys: [PasskeyItem] = []
+        items: [InternetPasswordItem], associationRecords: [AssociationRecord], passkeys: [PasskeyItem] = [],
+        keysChecked: Bool = false
     ) throws(SWCredError) {
         let expectedSchema = passkeys.isEmpty ? Self.schemaVersionWithoutPasskeys : Self.currentSchemaVersion
         guard schemaVersion == expectedSchema else {
@@ -77,12 +85,17 @@ public struct StoreContents: Sendable {
         self.settings = settings
         self.items = items
         self.associationRecords = associationRecords
-        self.itemIndex = ItemIndex(minimumCapacity: items.count)
         self.associationIndex = Dictionary(minimumCapacity: associationRecords.count)
-        for (offset, item) in items.enumerated() {
-            guard itemIndex.insertIfAbsent(item, at: offset, in: items) else {
-                throw SWCredError(.corruptPayload, "the payload holds two items with the same key")
+        if keysChecked {
+            self.itemIndex = nil
+        } else {
+            var itemIndex = ItemIndex(minimumCapacity: items.count)
+            for (offset, item) in items.enumerated() {
+                guard itemIndex.insertIfAbsent(item, at: offset, in: items) else {
+                    throw SWCredError(.corruptPayload, "the payload holds two items with the same key")
+                }
             }
+            self.itemIndex = itemIndex
         }
         for (offset, record) in associationRecords.enumerated() {
             guard associationIndex.updateValue(offset, forKey: record.key) == nil else {
@@ -95,7 +108,8 @@ public struct StoreContents: Sendable {
 
     /// The item with exactly this uniqueness key, if any.
     package func item(forKey key: ItemKey) -> InternetPasswordItem? {
-        itemIndex.offset(of: key, in: items).map { items[$0] }
+        guard let itemIndex else { return items.first { key.matches($0) } }
+        return itemIndex.offset(of: key, in: items).map { items[$0] }
     }
 
     /// Every item that matches `query`, negative entries included when the query allows them, in
@@ -112,7 +126,7 @@ public struct StoreContents: Sendable {
     /// The offsets of the items that match `query`, ascending. A query that names a server and
     /// an account looks only at their items (through the index); any other looks at every item.
     func matchingOffsets(_ query: ItemQuery) -> [Int] {
-        if let server = query.server, let account = query.account {
+        if let server = query.server, let account = query.account, let itemIndex {
             return itemIndex.candidateOffsets(server: server, account: account).filter { query.matches(items[$0]) }
         }
         return items.indices.filter { query.matches(items[$0]) }
@@ -138,13 +152,14 @@ public struct StoreContents: Sendable {
         item.modificationDate = stamp
         if item.isNegative { item.secret = nil }
         try ItemValidation.validate(item, limits: limits)
-        guard itemIndex.offset(ofKeyOf: item, in: items) == nil else {
+        ensureItemIndex()
+        guard itemIndex?.offset(ofKeyOf: item, in: items) == nil else {
             throw SWCredError(.duplicateItem, "an item with this key already exists for server \(item.server)")
         }
         guard items.count < limits.maxItems else {
             throw SWCredError(.limitExceeded, "the store holds \(items.count) items; the limit is \(limits.maxItems)")
         }
-        itemIndex.insert(item, at: items.count)
+        itemIndex?.insert(item, at: items.count)
         items.append(item)
     }
 
@@ -161,6 +176,7 @@ public struct StoreContents: Sendable {
         limits: StoreLimits? = nil
     ) throws(SWCredError) -> Int {
         let limits = limits ?? self.limits
+        ensureItemIndex()
         let offsets = matchingOffsets(query)
         guard !offsets.isEmpty else { throw SWCredError(.itemNotFound, "no item matches the update") }
         let stamp = date.roundedToMilliseconds
@@ -173,7 +189,7 @@ public struct StoreContents: Sendable {
             updated.modificationDate = stamp
             try ItemValidation.validate(updated, limits: limits)
             let key = updated.key
-            if let other = itemIndex.offset(of: key, in: items), !moving.contains(other) {
+            if let other = itemIndex?.offset(of: key, in: items), !moving.contains(other) {
                 throw SWCredError(.duplicateItem, "the update would duplicate another item's key")
             }
             guard newKeys.insert(key).inserted else {
@@ -182,11 +198,11 @@ public struct StoreContents: Sendable {
             changed.append((offset, updated))
         }
         for (offset, _) in changed {
-            itemIndex.remove(items[offset], at: offset)
+            itemIndex?.remove(items[offset], at: offset)
         }
         for (offset, updated) in changed {
             items[offset] = updated
-            itemIndex.insert(updated, at: offset)
+            itemIndex?.insert(updated, at: offset)
         }
         return changed.count
     }
@@ -209,8 +225,14 @@ public struct StoreContents: Sendable {
     }
 
     private mutating func rebuildItemIndex() {
-        itemIndex.removeAll()
+        var itemIndex = ItemIndex(minimumCapacity: items.count)
         for (offset, item) in items.enumerated() { itemIndex.insert(item, at: offset) }
+        self.itemIndex = itemIndex
+    }
+
+    /// Builds the item index if these contents were decoded without it (changes need it).
+    private mutating func ensureItemIndex() {
+        if itemIndex == nil { rebuildItemIndex() }
     }
 
     // MARK: Association records

@@ -1,4 +1,4 @@
-package import Foundation
+internal import FoundationEssentials
 package import SWCredCore
 
 extension StoreSession {

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 package import SWCredCore
 package import SWCredSodium
 import Synchronization

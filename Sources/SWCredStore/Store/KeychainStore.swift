@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import SWCredCore
 public import SWCredSodium
 import Synchronization

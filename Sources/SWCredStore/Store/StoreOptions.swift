@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredSodium
 #if canImport(Glibc)
 import Glibc

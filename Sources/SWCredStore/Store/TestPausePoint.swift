@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import CSWCredSys
 
 /// A debug-only pause point for process-level tests (store.md T10, T11).

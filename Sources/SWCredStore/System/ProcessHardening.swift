@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import CSWCredSys
 
 /// Process-wide hardening for a program that handles secrets (store.md §8, "Core dumps"): the

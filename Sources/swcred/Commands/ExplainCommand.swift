@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 /// `swcred explain [ID]`: the rule book. With an id (`SWC031`, `AD-4.8`, `itemNotFound`), what the
@@ -22,7 +22,7 @@ struct ExplainCommand: SWCredSubcommand {
     func execute(_ console: Console) async throws -> ExitStatus {
         let rules: [RuleEntry]
         if let id {
-            guard let rule = RuleBook.rule(id.trimmingCharacters(in: .whitespaces)) else {
+            guard let rule = RuleBook.rule(id.trimmingWhitespace()) else {
                 let prefix = id.prefix(3).lowercased()
                 let near = RuleBook.all.filter { $0.id.lowercased().hasPrefix(prefix) }.prefix(5).map(\.id)
                 throw SWCredError(
@@ -43,7 +43,7 @@ struct ExplainCommand: SWCredSubcommand {
                         console.out(Self.heading(rule.kind))
                         kind = rule.kind
                     }
-                    console.out("  \(rule.id.padding(toLength: 24, withPad: " ", startingAt: 0))\(rule.title)")
+                    console.out("  \(rule.id.padded(toLength: 24))\(rule.title)")
                 }
                 console.out("")
                 console.out("swcred explain ID prints one entry.")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
@@ -94,7 +94,7 @@ struct FetchCommand: SWCredSubcommand {
             do {
                 try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw SWCredError(.ioFailure, "cannot write \(output): \(error.localizedDescription)")
+                throw SWCredError(.ioFailure, "cannot write \(output): \(LiveRetrieval.text(of: error))")
             }
         }
         console.emit(result.report) {

@@ -1,8 +1,14 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SWCredCore
 import SWCredSodium
 import SWCredStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The global store options of cli.md: which keychain file, and which key opens it. (Named apart
 /// from the library's `SWCredStore.StoreOptions`, which ``session(_:)`` builds from these.)

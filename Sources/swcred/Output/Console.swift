@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SWCredCore
 
 /// Where a command's output goes: data to stdout, diagnostics and prompts to stderr.

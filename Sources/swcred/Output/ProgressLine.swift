@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// `--progress auto|always|never`: whether a long-running command reports progress on stderr.
 enum ProgressMode: String, CaseIterable, ExpressibleByArgument, Sendable {

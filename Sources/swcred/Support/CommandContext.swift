@@ -1,4 +1,5 @@
 import SWCredStore
+import SWCredCore
 
 #if canImport(Glibc)
 import Glibc
@@ -37,20 +38,6 @@ struct CommandContext: Sendable {
     /// Writes all of `bytes` to `descriptor`, retrying on `EINTR`; a closed pipe or a full disk
     /// ends the write quietly (the exit status already tells the outcome).
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { raw in
-            guard var base = raw.baseAddress else { return }
-            var left = raw.count
-            while left > 0 {
-                let written = Glibc.write(descriptor, base, left)
-                if written > 0 {
-                    base += written
-                    left -= written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        FileBytes.write(bytes, to: descriptor)
     }
 }

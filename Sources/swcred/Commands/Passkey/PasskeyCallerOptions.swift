@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SWCredCore
 import SWCredKit
 import SWCredPasskeys
@@ -38,22 +38,11 @@ func readPasskeyOptions(_ path: String, storeOptions: GlobalStoreOptions) throws
         if storeOptions.passphraseStdin {
             throw SWCredError(.usage, "the options and the passphrase cannot both come from stdin")
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while bytes.count < limit {
-            let count = buffer.withUnsafeMutableBytes { read(CommandContext.current.standardInput, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return bytes
+        // A read error ends the input as the end of the file would; the JSON reader then names what is missing.
+        return (try? FileBytes.read(descriptor: CommandContext.current.standardInput, upTo: limit)) ?? []
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-        throw SWCredError(.fileNotFound, "cannot read the options file \(path)")
-    }
-    defer { try? handle.close() }
     do {
-        return Array(try handle.read(upToCount: limit) ?? Data())
+        return try FileBytes.read(path: path, upTo: limit)
     } catch {
         throw SWCredError(.fileNotFound, "cannot read the options file \(path)")
     }
