@@ -81,12 +81,12 @@ public struct AssociationFileRequest: Sendable, Hashable {
 public struct FetchReport: Sendable, Hashable, Codable {
     /// The URL requested last.
     public var url: String
-    /// The HTTP status, when a response arrived.
-    public var status: Int?
+    /// The HTTP status, when a response arrived; `null` in JSON when none did.
+    @ExplicitNull public var status: Int?
     /// The body length after content decoding.
     public var bytes: Int
-    /// The `Content-Type` header, if any.
-    public var contentType: String?
+    /// The `Content-Type` header, if any; `null` in JSON when there is none.
+    @ExplicitNull public var contentType: String?
     /// Whether a redirect was followed.
     public var redirected: Bool
 
@@ -97,18 +97,6 @@ public struct FetchReport: Sendable, Hashable, Codable {
         self.bytes = bytes
         self.contentType = contentType
         self.redirected = redirected
-    }
-
-    private enum CodingKeys: String, CodingKey { case url, status, bytes, contentType, redirected }
-
-    /// Encodes every field, with `null` for a missing status or content type.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(status, forKey: .status)
-        try container.encode(bytes, forKey: .bytes)
-        try container.encode(contentType, forKey: .contentType)
-        try container.encode(redirected, forKey: .redirected)
     }
 }
 

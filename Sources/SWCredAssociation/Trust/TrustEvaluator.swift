@@ -8,8 +8,8 @@ public struct AssociationVerdict: Sendable, Hashable, Codable {
     public var service: String
     /// Its host (without `*.`), lowercase ASCII; empty when the entry could not be parsed.
     public var host: String
-    /// Its explicit port, if any.
-    public var port: Int?
+    /// Its explicit port, if any; `null` in JSON when there is none.
+    @ExplicitNull public var port: Int?
     /// Whether it is a wildcard entry.
     public var wildcard: Bool
     /// Its mode tokens.
@@ -18,35 +18,14 @@ public struct AssociationVerdict: Sendable, Hashable, Codable {
     public var aasaHost: String
     /// The kind of source consulted.
     public var source: AssociationSourceKind
-    /// The HTTP exchange, if the source had one.
-    public var fetch: FetchReport?
+    /// The HTTP exchange, if the source had one; `null` in JSON when it had none.
+    @ExplicitNull public var fetch: FetchReport?
     /// Both sides agree (AD-6.1).
     public var trusted: Bool
     /// Why, for a person: "webcredentials.apps does not list X; it lists …".
     public var reason: String
     /// Everything noticed on the way.
     public var diagnostics: [Diagnostic]
-
-    private enum CodingKeys: String, CodingKey {
-        case entry, service, host, port, wildcard, modes, aasaHost, source, fetch, trusted, reason, diagnostics
-    }
-
-    /// Encodes every field, with `null` for a missing port or fetch.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(entry, forKey: .entry)
-        try c.encode(service, forKey: .service)
-        try c.encode(host, forKey: .host)
-        try c.encode(port, forKey: .port)
-        try c.encode(wildcard, forKey: .wildcard)
-        try c.encode(modes, forKey: .modes)
-        try c.encode(aasaHost, forKey: .aasaHost)
-        try c.encode(source, forKey: .source)
-        try c.encode(fetch, forKey: .fetch)
-        try c.encode(trusted, forKey: .trusted)
-        try c.encode(reason, forKey: .reason)
-        try c.encode(diagnostics, forKey: .diagnostics)
-    }
 }
 
 /// The result of checking every entry of an app: the body of `swcred verify`'s JSON.

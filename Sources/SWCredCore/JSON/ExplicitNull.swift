@@ -2,6 +2,11 @@
 /// is `nil`, where the synthesized code would leave the key out: swcred's documents list every
 /// field of `spec/cli.md`, the empty ones as `null`.
 ///
+/// Public because public report types use it on public properties (``FetchReport``'s `status`
+/// and `contentType`, ``AssociationVerdict``'s `port` and `fetch`), whose JSON from a plain
+/// `JSONEncoder` keeps those keys as `null`. The value goes through a single-value container, so
+/// an encoder's own handling of `Date`, `Data` and `URL` (a date strategy) still applies.
+///
 /// ```swift
 /// struct Item: Encodable {
 ///     var server: String
@@ -10,19 +15,19 @@
 /// // {"port":null,"server":"tacos.example"}
 /// ```
 @propertyWrapper
-package struct ExplicitNull<Value> {
+public struct ExplicitNull<Value> {
     /// The value; `nil` is written as `null`.
-    package var wrappedValue: Value?
+    public var wrappedValue: Value?
 
     /// Wraps `wrappedValue`.
-    package init(wrappedValue: Value?) {
+    public init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 }
 
 extension ExplicitNull: Encodable where Value: Encodable {
     /// Writes the value, or `null`.
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue {
             try container.encode(wrappedValue)
@@ -34,7 +39,7 @@ extension ExplicitNull: Encodable where Value: Encodable {
 
 extension ExplicitNull: Decodable where Value: Decodable {
     /// Reads the value, or `null`.
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
     }
@@ -42,7 +47,7 @@ extension ExplicitNull: Decodable where Value: Decodable {
 
 extension KeyedDecodingContainer {
     /// A missing key reads as `nil`, as it does for a plain optional property.
-    package func decode<Value: Decodable>(
+    public func decode<Value: Decodable>(
         _ type: ExplicitNull<Value>.Type, forKey key: Key
     ) throws -> ExplicitNull<Value> {
         ExplicitNull(wrappedValue: try decodeIfPresent(Value.self, forKey: key))
