@@ -23,7 +23,6 @@ package enum XChaCha20Poly1305 {
         key: SecureBytes,
         prefix: [UInt8] = []
     ) throws(SWCredError) -> [UInt8] {
-        try Sodium.ensureInitialized()
         try check(nonce: nonce, key: key)
         let sealedLength = plaintext.count + tagLength
         var outLength: UInt64 = 0
@@ -66,7 +65,6 @@ package enum XChaCha20Poly1305 {
         nonce: [UInt8],
         key: SecureBytes
     ) throws(SWCredError) -> [UInt8] {
-        try Sodium.ensureInitialized()
         try check(nonce: nonce, key: key)
         guard ciphertext.count >= tagLength else {
             throw SWCredError(.authenticationFailed, "ciphertext shorter than the AEAD tag")
@@ -118,7 +116,9 @@ package enum XChaCha20Poly1305 {
         try open(ciphertext[...], associatedData: associatedData, nonce: nonce, key: key)
     }
 
+    /// Initializes libsodium and checks the nonce and key lengths.
     private static func check(nonce: [UInt8], key: SecureBytes) throws(SWCredError) {
+        try Sodium.ensureInitialized()
         guard nonce.count == nonceLength else {
             throw SWCredError(.invalidParameter, "XChaCha20-Poly1305 nonce must be \(nonceLength) bytes")
         }
@@ -144,9 +144,7 @@ extension XChaCha20Poly1305 {
     package static func openInPlace(
         _ buffer: inout [UInt8], ciphertext range: Range<Int>, associatedData: [UInt8], nonce: [UInt8], key: SecureBytes
     ) throws(SWCredError) {
-        try Sodium.ensureInitialized()
-        try check(nonce: nonce, key: key)
-        try checkInPlace(range, in: buffer)
+        try checkInPlace(range, in: buffer, nonce: nonce, key: key)
         let rc = withInPlacePointers(&buffer, associatedData, nonce, key) { base, adp, adlen, np, kp in
             crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
                 base + range.lowerBound, nil, base + range.lowerBound, UInt64(range.count),
@@ -163,9 +161,7 @@ extension XChaCha20Poly1305 {
     package static func sealInPlace(
         _ buffer: inout [UInt8], plaintext range: Range<Int>, associatedData: [UInt8], nonce: [UInt8], key: SecureBytes
     ) throws(SWCredError) {
-        try Sodium.ensureInitialized()
-        try check(nonce: nonce, key: key)
-        try checkInPlace(range, in: buffer)
+        try checkInPlace(range, in: buffer, nonce: nonce, key: key)
         var tagLengthWritten: UInt64 = 0
         let rc = withInPlacePointers(&buffer, associatedData, nonce, key) { base, adp, adlen, np, kp in
             crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
@@ -196,7 +192,11 @@ extension XChaCha20Poly1305 {
         }
     }
 
-    private static func checkInPlace(_ range: Range<Int>, in buffer: [UInt8]) throws(SWCredError) {
+    /// ``check(nonce:key:)``, then checks that `range` and its tag fit `buffer`.
+    private static func checkInPlace(
+        _ range: Range<Int>, in buffer: [UInt8], nonce: [UInt8], key: SecureBytes
+    ) throws(SWCredError) {
+        try check(nonce: nonce, key: key)
         guard range.lowerBound >= 0, range.upperBound <= buffer.count - tagLength else {
             throw SWCredError(.invalidParameter, "the in-place AEAD range and its tag do not fit the buffer")
         }

@@ -98,34 +98,22 @@ struct AddOperation {
                 // Found, nil password: always prompt DELETE (rdar://16676288); errors are discarded.
                 let answer = await confirm(.delete, domain: domain, into: &report)
                 guard answer == .allow else { return await declined(answer, domain: domain, report: report) }
-                do {
+                return await discardingError(.deleted, report) { () async throws(SWCredError) in
                     try await backend.delete(matching: query)
-                } catch {
-                    report.discardedError = error
                 }
-                report.outcome = .deleted
-                return report
             }
             if first.secret == newSecret {
                 // Found, same bytes: no prompt; data and comment rewritten, errors discarded.
-                do {
+                return await discardingError(.unchanged, report) { () async throws(SWCredError) in
                     try await backend.updatePassword(matching: query, secret: newSecret, comment: "default")
-                } catch {
-                    report.discardedError = error
                 }
-                report.outcome = .unchanged
-                return report
             }
             // Found, different password: UPDATE; errors discarded.
             let answer = await confirm(.update, domain: domain, into: &report)
             guard answer == .allow else { return await declined(answer, domain: domain, report: report) }
-            do {
+            return await discardingError(.updated, report) { () async throws(SWCredError) in
                 try await backend.updatePassword(matching: query, secret: newSecret, comment: "default")
-            } catch {
-                report.discardedError = error
             }
-            report.outcome = .updated
-            return report
         }
         guard let password else {
             // None, nil password: a no-op.
@@ -145,6 +133,21 @@ struct AddOperation {
             report.outcome = .failed
             report.completionError = completionError(fromStore: error)
         }
+        return report
+    }
+
+    /// Runs a write of a found-item branch, whose error the completion never sees (SWC-6.9): it
+    /// goes to ``SWCAddReport/discardedError``, and the report says `outcome` either way.
+    private func discardingError(
+        _ outcome: SWCAddOutcome, _ report: SWCAddReport, _ write: () async throws(SWCredError) -> Void
+    ) async -> SWCAddReport {
+        var report = report
+        do {
+            try await write()
+        } catch {
+            report.discardedError = error
+        }
+        report.outcome = outcome
         return report
     }
 

@@ -36,11 +36,7 @@ package struct PasskeyCredentials: Sendable {
 
     /// Registers from parsed options.
     package func register(_ options: PublicKeyCredentialCreationOptions) async throws(SWCredError) -> RegistrationResponse {
-        let caller = self.caller
-        let responder = self.responder
-        return try await backend.passkeyTransaction { (contents: inout StoreContents, now: Date) throws(SWCredError) in
-            try PasskeyAuthenticator.register(options, caller: caller, responder: responder, in: &contents, at: now)
-        }
+        try await transaction(options, PasskeyAuthenticator.register)
     }
 
     /// Signs in from `PublicKeyCredentialRequestOptionsJSON`.
@@ -50,10 +46,20 @@ package struct PasskeyCredentials: Sendable {
 
     /// Signs in from parsed options.
     package func authenticate(_ options: PublicKeyCredentialRequestOptions) async throws(SWCredError) -> AuthenticationResponse {
+        try await transaction(options, PasskeyAuthenticator.authenticate)
+    }
+
+    /// Runs one ceremony of ``PasskeyAuthenticator`` for this caller and responder as one
+    /// transaction of the backend.
+    private func transaction<Options: Sendable, Response: Sendable>(
+        _ options: Options,
+        _ ceremony: @escaping @Sendable (Options, PasskeyCaller, any SWCPromptResponder, inout StoreContents, Date)
+            throws(SWCredError) -> Response
+    ) async throws(SWCredError) -> Response {
         let caller = self.caller
         let responder = self.responder
         return try await backend.passkeyTransaction { (contents: inout StoreContents, now: Date) throws(SWCredError) in
-            try PasskeyAuthenticator.authenticate(options, caller: caller, responder: responder, in: &contents, at: now)
+            try ceremony(options, caller, responder, &contents, now)
         }
     }
 }

@@ -121,19 +121,21 @@ package struct BatchExecutor: Sendable {
             try report.throwCompletionError()
             return .add(report)
         case .passkeyRegister(let options, let user):
-            let caller = self.caller
-            return .passkeyRegistration(
-                try working.modify { (contents: inout StoreContents, now: Date) throws(SWCredError) in
-                    try PasskeyAuthenticator.register(
-                        options, caller: caller(contents), responder: user, in: &contents, at: now)
-                })
+            return .passkeyRegistration(try ceremony(options, user, on: working, PasskeyAuthenticator.register))
         case .passkeyAssert(let options, let user):
-            let caller = self.caller
-            return .passkeyAssertion(
-                try working.modify { (contents: inout StoreContents, now: Date) throws(SWCredError) in
-                    try PasskeyAuthenticator.authenticate(
-                        options, caller: caller(contents), responder: user, in: &contents, at: now)
-                })
+            return .passkeyAssertion(try ceremony(options, user, on: working, PasskeyAuthenticator.authenticate))
+        }
+    }
+
+    /// Runs one ceremony of ``PasskeyAuthenticator`` on the working contents, with the caller
+    /// those contents' device settings make.
+    private func ceremony<Options, Response>(
+        _ options: Options, _ user: any SWCPromptResponder, on working: TransactionBackend,
+        _ run: (Options, PasskeyCaller, any SWCPromptResponder, inout StoreContents, Date) throws(SWCredError) -> Response
+    ) throws(SWCredError) -> Response {
+        let caller = self.caller
+        return try working.modify { (contents: inout StoreContents, now: Date) throws(SWCredError) in
+            try run(options, caller(contents), user, &contents, now)
         }
     }
 

@@ -29,27 +29,19 @@ extension PasswordRules {
     /// - Returns: the violations; empty when the password is valid.
     public func violations(of password: String) -> [PasswordRuleViolation] {
         var out: [PasswordRuleViolation] = []
+        func error(_ rule: String, _ message: String) { out.append(.init(severity: .error, rule: rule, message: message)) }
         let scalars = password.unicodeScalars.map(\.value)
         if let min = minLength, scalars.count < min {
-            out.append(
-                .init(
-                    severity: .error, rule: "minlength",
-                    message: "shorter than minlength \(min) (\(scalars.count) characters)"))
+            error("minlength", "shorter than minlength \(min) (\(scalars.count) characters)")
         }
         if let max = maxLength, scalars.count > max {
-            out.append(
-                .init(
-                    severity: .error, rule: "maxlength",
-                    message: "longer than maxlength \(max) (\(scalars.count) characters)"))
+            error("maxlength", "longer than maxlength \(max) (\(scalars.count) characters)")
         }
         let allowedClasses = allowed
         if !allowedClasses.containsUnicode {
             let set = allowedClasses.asciiUnion
             let bad = scalars.filter { $0 >= 128 || !set.contains(UInt8($0)) }.count
-            if bad > 0 {
-                out.append(
-                    .init(severity: .error, rule: "allowed", message: "\(bad) character(s) not in the allowed set"))
-            }
+            if bad > 0 { error("allowed", "\(bad) character(s) not in the allowed set") }
         }
         for (index, classes) in required.enumerated() {
             let hit: Bool
@@ -61,32 +53,23 @@ extension PasswordRules {
             }
             if !hit {
                 let text = PasswordRule.required(classes).description
-                out.append(
-                    .init(
-                        severity: .error, rule: "required",
-                        message: "no character from required rule \(index + 1) (\(text))"))
+                error("required", "no character from required rule \(index + 1) (\(text))")
             }
         }
         let runs = RunLengths(scalars)
         if let limit = maxRepeating, runs.longestRepeat > limit {
-            out.append(
-                .init(
-                    severity: .error, rule: "max-repeating",
-                    message: "a run of \(runs.longestRepeat) identical characters exceeds max-repeating \(limit)"))
+            error("max-repeating", "a run of \(runs.longestRepeat) identical characters exceeds max-repeating \(limit)")
         }
         if let limit = maxSequential, runs.longestSequence > limit {
-            out.append(
-                .init(
-                    severity: .error, rule: "max-sequential",
-                    message: "a sequential run of \(runs.longestSequence) characters exceeds max-sequential \(limit)"))
+            error(
+                "max-sequential",
+                "a sequential run of \(runs.longestSequence) characters exceeds max-sequential \(limit)")
         }
         if let limit = maxConsecutive {
             if runs.longestRepeat > limit {
-                out.append(
-                    .init(
-                        severity: .error, rule: "max-consecutive",
-                        message: "a run of \(runs.longestRepeat) identical characters exceeds max-consecutive \(limit)")
-                )
+                error(
+                    "max-consecutive",
+                    "a run of \(runs.longestRepeat) identical characters exceeds max-consecutive \(limit)")
             }
             if runs.longestSequence > limit {
                 out.append(

@@ -87,32 +87,23 @@ public struct PasswordRules: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `max-consecutive`, when given.
-    public var maxConsecutive: Int? {
-        for rule in rules { if case .maxConsecutive(let n) = rule { return n } }
-        return nil
-    }
+    public var maxConsecutive: Int? { firstNumber { if case .maxConsecutive(let n) = $0 { n } else { nil } } }
 
     /// `max-repeating`, when given.
-    public var maxRepeating: Int? {
-        for rule in rules { if case .maxRepeating(let n) = rule { return n } }
-        return nil
-    }
+    public var maxRepeating: Int? { firstNumber { if case .maxRepeating(let n) = $0 { n } else { nil } } }
 
     /// `max-sequential`, when given.
-    public var maxSequential: Int? {
-        for rule in rules { if case .maxSequential(let n) = rule { return n } }
-        return nil
-    }
+    public var maxSequential: Int? { firstNumber { if case .maxSequential(let n) = $0 { n } else { nil } } }
 
     /// `minlength`, when given.
-    public var minLength: Int? {
-        for rule in rules { if case .minLength(let n) = rule { return n } }
-        return nil
-    }
+    public var minLength: Int? { firstNumber { if case .minLength(let n) = $0 { n } else { nil } } }
 
     /// `maxlength`, when given.
-    public var maxLength: Int? {
-        for rule in rules { if case .maxLength(let n) = rule { return n } }
+    public var maxLength: Int? { firstNumber { if case .maxLength(let n) = $0 { n } else { nil } } }
+
+    /// The number of the first rule that `number` picks out, if any.
+    private func firstNumber(_ number: (PasswordRule) -> Int?) -> Int? {
+        for rule in rules { if let value = number(rule) { return value } }
         return nil
     }
 

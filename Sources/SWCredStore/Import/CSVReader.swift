@@ -84,6 +84,14 @@ package enum CSVReader {
         func position(_ offset: Int, _ line: Int, _ lineStart: Int) -> String {
             "line \(line), column \(column(of: offset, lineStart: lineStart, in: bytes))"
         }
+        func nulByte(_ offset: Int, _ line: Int, _ lineStart: Int) -> SWCredError {
+            SWCredError(.malformedInput, "\(position(offset, line, lineStart)): a NUL byte")
+        }
+        func fieldTooLong(_ fieldStart: Int, _ line: Int, _ lineStart: Int) -> SWCredError {
+            SWCredError(
+                .limitExceeded,
+                "\(position(fieldStart, line, lineStart)): a field is longer than \(limits.maxFieldBytes) bytes")
+        }
 
         while i < end {
             fields.removeAll(keepingCapacity: true)
@@ -115,7 +123,7 @@ package enum CSVReader {
                             break
                         }
                         if b == 0 {
-                            throw SWCredError(.malformedInput, "\(position(i, line, lineStart)): a NUL byte")
+                            throw nulByte(i, line, lineStart)
                         }
                         if b == lf {
                             line += 1
@@ -123,10 +131,7 @@ package enum CSVReader {
                         }
                         i += 1
                         if i - contentStart > limits.maxFieldBytes {
-                            throw SWCredError(
-                                .limitExceeded,
-                                "\(position(fieldStart, fieldLine, fieldLineStart)): a field is longer than \(limits.maxFieldBytes) bytes"
-                            )
+                            throw fieldTooLong(fieldStart, fieldLine, fieldLineStart)
                         }
                     }
                     field = CSVField(
@@ -152,16 +157,11 @@ package enum CSVReader {
                             )
                         }
                         if b == 0 {
-                            throw SWCredError(.malformedInput, "\(position(i, line, lineStart)): a NUL byte")
+                            throw nulByte(i, line, lineStart)
                         }
                         i += 1
                     }
-                    if i - fieldStart > limits.maxFieldBytes {
-                        throw SWCredError(
-                            .limitExceeded,
-                            "\(position(fieldStart, line, lineStart)): a field is longer than \(limits.maxFieldBytes) bytes"
-                        )
-                    }
+                    if i - fieldStart > limits.maxFieldBytes { throw fieldTooLong(fieldStart, line, lineStart) }
                     field = CSVField(
                         start: fieldStart, end: i, hasEscapedQuotes: false, line: fieldLine,
                         lineStart: fieldLineStart, fieldStart: fieldStart)
