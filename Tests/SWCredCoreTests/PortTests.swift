@@ -52,4 +52,12 @@ struct PortTests {
         #expect(low < high)
         #expect(high.description == "8080")
     }
+
+    @Test("The authority names a port other than 443, and no port for 443 or none")
+    func authority() {
+        #expect(Port.authority(host: "example.com", port: nil) == "example.com")
+        #expect(Port.authority(host: "example.com", port: 443) == "example.com")
+        #expect(Port.authority(host: "example.com", port: 8443) == "example.com:8443")
+        #expect(Port.authority(host: "example.com", port: 80) == "example.com:80")
+    }
 }

@@ -52,10 +52,7 @@ public struct AssociatedDomain: Sendable, Hashable, Codable, CustomStringConvert
 
     /// The host (and `:port` for a non-default port) whose file verifies this entry: the
     /// wildcard's root for `*.` entries (AD-4.1, AD-8.4). Also the `--aasa-dir` folder name.
-    package var aasaHost: String {
-        if let port, port != 443 { return "\(host):\(port)" }
-        return host
-    }
+    package var aasaHost: String { Port.authority(host: host, port: port) }
 
     /// The normalised entry text: `service:[*.]host[:port][?mode=a+b]`.
     public var description: String {

@@ -71,10 +71,7 @@ public struct AssociationFileRequest: Sendable, Hashable {
     }
 
     /// `host` plus `:port` for a non-default port: the `--aasa-dir` folder name and the CDN path.
-    package var authority: String {
-        if let port, port != 443 { return "\(host):\(port)" }
-        return host
-    }
+    package var authority: String { Port.authority(host: host, port: port) }
 }
 
 /// The HTTP exchange behind a retrieval: the `fetch` object of `swcred verify` and `swcred fetch`.
