@@ -53,13 +53,11 @@ extension AssociationLinter {
         case .array(let elements):
             for (index, element) in elements.enumerated() {
                 let detailPath = JSONPath.element(path, index)
-                guard let detail = element.objectValue else {
-                    c.add(
-                        .detailNotObject, .error, detailPath,
-                        "detail is \(element.typeName), not an object; it is skipped",
-                        "each detail is an object with appIDs and components")
-                    continue
-                }
+                guard
+                    let detail = c.object(
+                        element, "detail", .detailNotObject, detailPath, "; it is skipped",
+                        help: "each detail is an object with appIDs and components")
+                else { continue }
                 lintDetail(detail, path: detailPath, legacyKey: nil, variables: variables, into: &c)
             }
         case .object(let dictionary):
@@ -69,12 +67,10 @@ extension AssociationLinter {
             for member in dictionary.effectiveMembers {
                 let detailPath = JSONPath.child(path, member.key)
                 lintAppID(member.key, path: detailPath, into: &c)
-                guard let detail = member.value.objectValue else {
-                    c.add(
-                        .detailNotObject, .error, detailPath, "detail is \(member.value.typeName), not an object",
-                        "each detail is an object")
-                    continue
-                }
+                guard
+                    let detail = c.object(
+                        member.value, "detail", .detailNotObject, detailPath, help: "each detail is an object")
+                else { continue }
                 lintDetail(detail, path: detailPath, legacyKey: member.key, variables: variables, into: &c)
             }
         default:
@@ -137,13 +133,11 @@ extension AssociationLinter {
             switch member.key {
             case "appID", "appIDs": continue
             case "components":
-                guard let components = member.value.arrayValue else {
-                    c.add(
-                        .componentsNotArray, .error, memberPath,
-                        "components is \(member.value.typeName), not an array; the detail has no rules",
-                        "use an array of component objects")
-                    continue
-                }
+                guard
+                    let components = c.array(
+                        member.value, "components", .componentsNotArray, memberPath, "; the detail has no rules",
+                        help: "use an array of component objects")
+                else { continue }
                 if components.isEmpty {
                     c.add(
                         .noRules, .warning, memberPath, "components is empty; no URL matches this detail",
@@ -151,13 +145,11 @@ extension AssociationLinter {
                 }
                 for (index, element) in components.enumerated() {
                     let componentPath = JSONPath.element(memberPath, index)
-                    guard let component = element.objectValue else {
-                        c.add(
-                            .componentNotObject, .error, componentPath,
-                            "component is \(element.typeName), not an object; it is skipped",
-                            "write each component as an object like {\"/\": \"/path/*\"}")
-                        continue
-                    }
+                    guard
+                        let component = c.object(
+                            element, "component", .componentNotObject, componentPath, "; it is skipped",
+                            help: "write each component as an object like {\"/\": \"/path/*\"}")
+                    else { continue }
                     lintRuleObject(
                         component, path: componentPath, allowed: Self.componentKeys, variables: variables,
                         into: &c)
@@ -187,12 +179,11 @@ extension AssociationLinter {
     }
 
     func lintDefaults(_ value: JSONValue, path: String, variables: [String: [String]], into c: inout Collector) {
-        guard let object = value.objectValue else {
-            c.add(
-                .sectionNotObject, .error, path, "defaults is \(value.typeName), not an object; it is ignored",
-                "use an object such as {\"caseSensitive\": false}")
-            return
-        }
+        guard
+            let object = c.object(
+                value, "defaults", .sectionNotObject, path, "; it is ignored",
+                help: "use an object such as {\"caseSensitive\": false}")
+        else { return }
         lintRuleObject(object, path: path, allowed: Self.defaultsKeys, variables: variables, into: &c)
     }
 
@@ -295,12 +286,11 @@ extension AssociationLinter {
     }
 
     func lintSubstitutionVariables(_ value: JSONValue, path: String, into c: inout Collector) {
-        guard let object = value.objectValue else {
-            c.add(
-                .badSubstitutionVariables, .error, path, "substitutionVariables is \(value.typeName), not an object",
-                "use {\"name\": [\"value\", …]}")
-            return
-        }
+        guard
+            let object = c.object(
+                value, "substitutionVariables", .badSubstitutionVariables, path,
+                help: "use {\"name\": [\"value\", …]}")
+        else { return }
         for member in object.effectiveMembers {
             let memberPath = JSONPath.child(path, member.key)
             if WildcardPattern.builtInNames.contains(member.key) {

@@ -13,10 +13,7 @@ extension AssociationLinter {
                 .pathsDeprecated, .note, path, "paths is the pre-iOS 13 format",
                 "prefer components (iOS 13 / macOS 10.15 and later)")
         }
-        guard let paths = value.arrayValue else {
-            c.add(
-                .pathNotString, .error, path, "paths is \(value.typeName), not an array",
-                "use an array of path strings")
+        guard let paths = c.array(value, "paths", .pathNotString, path, help: "use an array of path strings") else {
             return
         }
         for (index, element) in paths.enumerated() {

@@ -28,6 +28,28 @@ package struct AssociationLinter: Sendable {
                 LintFinding(
                     id: rule.rawValue, severity: severity, path: path, message: message, help: help, related: related))
         }
+
+        /// `value` as an object; otherwise `nil`, after the error "`what` is <type>, not an
+        /// object`consequence`".
+        mutating func object(
+            _ value: JSONValue, _ what: String, _ rule: LintRule, _ path: String, _ consequence: String = "",
+            help: String
+        ) -> JSONObject? {
+            if let object = value.objectValue { return object }
+            add(rule, .error, path, "\(what) is \(value.typeName), not an object\(consequence)", help)
+            return nil
+        }
+
+        /// `value` as an array; otherwise `nil`, after the error "`what` is <type>, not an
+        /// array`consequence`".
+        mutating func array(
+            _ value: JSONValue, _ what: String, _ rule: LintRule, _ path: String, _ consequence: String = "",
+            help: String
+        ) -> [JSONValue]? {
+            if let array = value.arrayValue { return array }
+            add(rule, .error, path, "\(what) is \(value.typeName), not an array\(consequence)", help)
+            return nil
+        }
     }
 
     static let topLevelKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation", "authsrv"]
@@ -122,12 +144,10 @@ package struct AssociationLinter: Sendable {
             switch member.key {
             case "applinks":
                 anyService = true
-                guard let section = member.value.objectValue else {
-                    c.add(
-                        .sectionNotObject, .error, path, "applinks is \(member.value.typeName), not an object",
-                        "use {\"details\": [...]}")
-                    continue
-                }
+                guard
+                    let section = c.object(
+                        member.value, "applinks", .sectionNotObject, path, help: "use {\"details\": [...]}")
+                else { continue }
                 lintApplinks(section, into: &c)
             case "webcredentials", "appclips", "activitycontinuation", "authsrv":
                 anyService = true
@@ -161,22 +181,18 @@ package struct AssociationLinter: Sendable {
     }
 
     func lintAppsSection(_ name: String, _ value: JSONValue, path: String, into c: inout Collector) {
-        guard let section = value.objectValue else {
-            c.add(
-                .sectionNotObject, .error, path, "\(name) is \(value.typeName), not an object",
-                "use {\"apps\": [\"ABCDE12345.com.example.app\"]}")
-            return
-        }
+        guard
+            let section = c.object(
+                value, name, .sectionNotObject, path, help: "use {\"apps\": [\"ABCDE12345.com.example.app\"]}")
+        else { return }
         for member in section.effectiveMembers {
             let memberPath = JSONPath.child(path, member.key)
             switch member.key {
             case "apps":
-                guard let apps = member.value.arrayValue else {
-                    c.add(
-                        .appsNotArray, .error, memberPath, "\(name).apps is \(member.value.typeName), not an array",
-                        "list app IDs in an array")
-                    continue
-                }
+                guard
+                    let apps = c.array(
+                        member.value, "\(name).apps", .appsNotArray, memberPath, help: "list app IDs in an array")
+                else { continue }
                 lintAppIDList(apps, path: memberPath, into: &c)
                 if apps.isEmpty {
                     c.add(
