@@ -14,18 +14,8 @@ package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible
     /// never reached (`SWC114`), the earlier rule that takes its URLs. Absent from JSON when `nil`.
     package var related: String?
 
-    /// Creates a finding.
-    package init(
-        id: String, severity: DiagnosticSeverity, path: String, message: String, help: String,
-        related: String? = nil
-    ) {
-        self.id = id
-        self.severity = severity
-        self.path = path
-        self.message = message
-        self.help = help
-        self.related = related
-    }
+    // Findings are made only in this module (the linters' collectors), with the memberwise
+    // initializer the compiler writes: id, severity, path, message, help, related (default nil).
 
     /// `SWC… severity path: message`.
     package var description: String {

@@ -13,7 +13,10 @@ extension StoreContents {
     ) throws(SWCredError) {
         var storeQuery = query
         storeQuery.isNegative = false
-        try update(matching: storeQuery, with: ItemUpdate(comment: comment, secret: secret), at: date)
+        var change = ItemUpdate.unchanged
+        change.comment = comment
+        change.secret = secret
+        try update(matching: storeQuery, with: change, at: date)
     }
 
     /// Deletes every non-negative match (SWC-6.8 Decision: all matches, as `SecItemDelete`).

@@ -203,21 +203,8 @@ package struct ItemKey: Sendable, Hashable, Codable {
     /// `kSecAttrSecurityDomain`.
     package var securityDomain: String
 
-    /// Creates a key.
-    package init(
-        accessGroup: String, synchronizable: Bool, server: String, account: String, port: UInt16,
-        protocolCode: String, authenticationType: String, path: String, securityDomain: String
-    ) {
-        self.accessGroup = accessGroup
-        self.synchronizable = synchronizable
-        self.server = server
-        self.account = account
-        self.port = port
-        self.protocolCode = protocolCode
-        self.authenticationType = authenticationType
-        self.path = path
-        self.securityDomain = securityDomain
-    }
+    // Keys are made only by ``InternetPasswordItem/key``, with the memberwise initializer the
+    // compiler writes (the nine attributes in the order above).
 
     // Exact-byte comparison: Swift's String equality uses canonical equivalence, which would
     // merge differently normalised keys, so compare and hash the UTF-8 bytes instead.

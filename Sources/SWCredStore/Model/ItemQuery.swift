@@ -146,28 +146,8 @@ package struct ItemUpdate: Sendable, Hashable, Codable {
     /// New `kSecValueData`.
     package var secret: [UInt8]?
 
-    /// Creates an update; every attribute defaults to "unchanged".
-    package init(
-        server: String? = nil, account: String? = nil, port: UInt16? = nil, protocolCode: String? = nil,
-        authenticationType: String? = nil, path: String? = nil, securityDomain: String? = nil,
-        label: String? = nil, comment: String? = nil, creator: String? = nil, accessGroup: String? = nil,
-        synchronizable: Bool? = nil, isNegative: Bool? = nil, secret: [UInt8]? = nil
-    ) {
-        self.server = server
-        self.account = account
-        self.port = port
-        self.protocolCode = protocolCode
-        self.authenticationType = authenticationType
-        self.path = path
-        self.securityDomain = securityDomain
-        self.label = label
-        self.comment = comment
-        self.creator = creator
-        self.accessGroup = accessGroup
-        self.synchronizable = synchronizable
-        self.isNegative = isNegative
-        self.secret = secret
-    }
+    // In this module, the memberwise initializer the compiler writes: every attribute defaults
+    // to nil, "unchanged" (other modules start from ``unchanged``).
 
     /// Applies the update to `item` (dates untouched).
     package func applied(to item: InternetPasswordItem) -> InternetPasswordItem {
@@ -196,4 +176,9 @@ extension ItemUpdate: CustomStringConvertible {
     package var description: String {
         "ItemUpdate(secret: \(secret == nil ? "unchanged" : "<redacted>"))"
     }
+}
+
+extension ItemUpdate {
+    /// An update that changes nothing: set the attributes to change on a copy.
+    package static var unchanged: ItemUpdate { ItemUpdate() }
 }
