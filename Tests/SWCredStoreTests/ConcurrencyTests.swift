@@ -146,8 +146,8 @@ struct ConcurrencyTests {
         var rogueContents = try store.snapshot().contents
         try rogueContents.add(item("rogue.example", "r"), at: Date())
         let rogue = try KeychainStore.seal(
-            rogueContents, parameters: header.keyParameters, storeID: header.storeID, generation: header.generation + 1,
-            keys: keys, options: env.options()
+            plaintext: PayloadCodec.encode(rogueContents), parameters: header.keyParameters, storeID: header.storeID,
+            generation: header.generation + 1, keys: keys, options: env.options()
         )
         let fired = LockedFlag()
         options.testHook = { point in

@@ -195,7 +195,7 @@ struct PayloadSchemaTests {
             #expect(env.fileBytes() == file)
             // Restore a valid file for the next round.
             env.write(try KeychainStore.seal(
-                try PayloadCodec.decode(PayloadCodec.encode(StoreContents(creationDate: Date(timeIntervalSince1970: 0))), limits: .default),
+                plaintext: PayloadCodec.encode(StoreContents(creationDate: Date(timeIntervalSince1970: 0))),
                 parameters: header.keyParameters, storeID: header.storeID, generation: header.generation, keys: keys,
                 options: env.options()
             ))

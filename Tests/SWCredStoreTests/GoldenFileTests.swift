@@ -77,8 +77,8 @@ struct GoldenFileTests {
             var options = env.options()
             options.fixedRandomness = FixedRandomness(nonce: header.nonce)
             let resealed = try KeychainStore.seal(
-                contents, parameters: header.keyParameters, storeID: header.storeID, generation: header.generation,
-                keys: keys, options: options
+                plaintext: PayloadCodec.encode(contents), parameters: header.keyParameters, storeID: header.storeID,
+                generation: header.generation, keys: keys, options: options
             )
             #expect(resealed == file)
         }

@@ -29,7 +29,9 @@ extension PasswordRules {
     /// - Returns: the violations; empty when the password is valid.
     public func violations(of password: String) -> [PasswordRuleViolation] {
         var out: [PasswordRuleViolation] = []
-        func error(_ rule: String, _ message: String) { out.append(.init(severity: .error, rule: rule, message: message)) }
+        func error(_ rule: String, _ message: String) {
+            out.append(.init(severity: .error, rule: rule, message: message))
+        }
         let scalars = password.unicodeScalars.map(\.value)
         if let min = minLength, scalars.count < min {
             error("minlength", "shorter than minlength \(min) (\(scalars.count) characters)")

@@ -97,9 +97,9 @@ extension KeychainStore {
             try recordMark(verified)
             return
         }
-        var plaintext = PayloadCodec.encode(contents)
-        defer { Sodium.memzero(&plaintext) }
-        try write(plaintext: plaintext, after: verified.header, overriddenMark: verified.overriddenMark, keys: keys)
+        try Self.withPayload(of: contents) { plaintext throws(SWCredError) in
+            try write(plaintext: plaintext, after: verified.header, overriddenMark: verified.overriddenMark, keys: keys)
+        }
     }
 
     /// Seals `plaintext` as the generation after `header` (and after an overridden rollback
@@ -166,10 +166,11 @@ extension KeychainStore {
         let keys = try currentKeys(for: header)
         let verified = try verify(bytes, header: header, keys: keys)
         let newGeneration = try nextGeneration(after: verified.header, overriddenMark: verified.overriddenMark)
-        let file = try Self.seal(
-            verified.contents, parameters: parameters, storeID: storeID, generation: newGeneration, keys: newKeys,
-            options: options
-        )
+        let file = try Self.withPayload(of: verified.contents) { plaintext throws(SWCredError) in
+            try Self.seal(
+                plaintext: plaintext, parameters: parameters, storeID: storeID, generation: newGeneration,
+                keys: newKeys, options: options)
+        }
         try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), label: "keychain", options: options)
         state.withLock {
             $0 = OpenState(keySource: newSource, keys: newKeys, keyParameters: parameters, generation: newGeneration)
@@ -184,21 +185,13 @@ extension KeychainStore {
         return base + 1
     }
 
-    /// Encodes and encrypts `contents` into a whole file (see ``seal(plaintext:parameters:storeID:generation:keys:options:)``).
-    static func seal(
-        _ contents: StoreContents,
-        parameters: StoreHeader.KeyParameters,
-        storeID: [UInt8],
-        generation: UInt64,
-        keys: StoreKeys,
-        options: StoreOptions
-    ) throws(SWCredError) -> [UInt8] {
+    /// Runs `body` with the encoded payload of `contents` (``PayloadCodec``), and wipes it after.
+    static func withPayload<R>(
+        of contents: StoreContents, _ body: ([UInt8]) throws(SWCredError) -> R
+    ) throws(SWCredError) -> R {
         var plaintext = PayloadCodec.encode(contents)
         defer { Sodium.memzero(&plaintext) }
-        return try seal(
-            plaintext: plaintext, parameters: parameters, storeID: storeID, generation: generation, keys: keys,
-            options: options
-        )
+        return try body(plaintext)
     }
 
     /// Encrypts an encoded payload into a whole file: header (MAC, checksum) and AEAD.

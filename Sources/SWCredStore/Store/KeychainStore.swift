@@ -150,9 +150,11 @@ public final class KeychainStore: Sendable {
         }
         let storeID = try options.random(StoreHeader.storeIDLength, .storeID)
         let contents = StoreContents(creationDate: options.clock.now())
-        let file = try seal(
-            contents, parameters: parameters, storeID: storeID, generation: 1, keys: keys, options: options
-        )
+        let file = try withPayload(of: contents) { plaintext throws(SWCredError) in
+            try seal(
+                plaintext: plaintext, parameters: parameters, storeID: storeID, generation: 1, keys: keys,
+                options: options)
+        }
         let existsPath = resolved
         try AtomicFile.write(
             file, to: resolved,
