@@ -21,9 +21,6 @@ extension AssociationLinter {
             case "details":
                 lintDetails(member.value, path: path, variables: variables, into: &c)
             case "defaults":
-                c.add(
-                    .availability, .note, path, "'defaults' needs iOS 14 / macOS 11; older systems ignore it",
-                    "check the systems you support (AD-3.7)")
                 lintDefaults(member.value, path: path, variables: variables, into: &c)
             case "substitutionVariables":
                 c.add(
@@ -158,9 +155,6 @@ extension AssociationLinter {
             case "paths":
                 lintLegacyPaths(member.value, path: memberPath, besideComponents: hasComponents, into: &c)
             case "defaults":
-                c.add(
-                    .availability, .note, memberPath, "'defaults' needs iOS 14 / macOS 11; older systems ignore it",
-                    "check the systems you support (AD-3.7)")
                 lintDefaults(member.value, path: memberPath, variables: variables, into: &c)
             case _ where Self.topLevelKeys.contains(member.key):
                 lintNestedService(member.key, in: "a detail", path: memberPath, into: &c)
@@ -178,7 +172,11 @@ extension AssociationLinter {
         }
     }
 
+    /// `defaults` (AD-3.7): the note that older systems ignore it, then its rules.
     func lintDefaults(_ value: JSONValue, path: String, variables: [String: [String]], into c: inout Collector) {
+        c.add(
+            .availability, .note, path, "'defaults' needs iOS 14 / macOS 11; older systems ignore it",
+            "check the systems you support (AD-3.7)")
         guard
             let object = c.object(
                 value, "defaults", .sectionNotObject, path, "; it is ignored",
