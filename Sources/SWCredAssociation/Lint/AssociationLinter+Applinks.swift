@@ -31,10 +31,7 @@ extension AssociationLinter {
             case _ where Self.topLevelKeys.contains(member.key):
                 lintNestedService(member.key, in: "applinks", path: path, into: &c)
             default:
-                let near = Self.nearMiss(member.key, Self.applinksKeys)
-                c.add(
-                    .unknownKey, near == nil ? .note : .warning, path, "unknown key '\(member.key)' is ignored",
-                    near.map { "did you mean '\($0)'?" } ?? "remove it")
+                c.unknownKey(member.key, known: Self.applinksKeys, path)
             }
         }
         if section["details"] == nil {
@@ -159,10 +156,7 @@ extension AssociationLinter {
             case _ where Self.topLevelKeys.contains(member.key):
                 lintNestedService(member.key, in: "a detail", path: memberPath, into: &c)
             default:
-                let near = Self.nearMiss(member.key, Self.detailKeys)
-                c.add(
-                    .unknownKey, near == nil ? .note : .warning, memberPath, "unknown key '\(member.key)' is ignored",
-                    near.map { "did you mean '\($0)'?" } ?? "remove it")
+                c.unknownKey(member.key, known: Self.detailKeys, memberPath)
             }
         }
         if detail["components"] == nil, detail["paths"] == nil {
@@ -275,10 +269,7 @@ extension AssociationLinter {
             case "comment" where allowed.contains("comment"):
                 continue
             default:
-                let near = Self.nearMiss(member.key, allowed)
-                c.add(
-                    .unknownKey, near == nil ? .note : .warning, memberPath,
-                    "unknown key '\(member.key)' is ignored", near.map { "did you mean '\($0)'?" } ?? "remove it")
+                c.unknownKey(member.key, known: allowed, memberPath)
             }
         }
     }

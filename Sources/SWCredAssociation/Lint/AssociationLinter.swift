@@ -29,6 +29,14 @@ package struct AssociationLinter: Sendable {
                     id: rule.rawValue, severity: severity, path: path, message: message, help: help, related: related))
         }
 
+        /// An ignored key: a warning that suggests the key of `known` it is one slip from, otherwise a note.
+        mutating func unknownKey(_ key: String, known: [String], _ path: String) {
+            let near = AssociationLinter.nearMiss(key, known)
+            add(
+                .unknownKey, near == nil ? .note : .warning, path, "unknown key '\(key)' is ignored",
+                near.map { "did you mean '\($0)'?" } ?? "remove it")
+        }
+
         /// `value` as an object; otherwise `nil`, after the error "`what` is <type>, not an
         /// object`consequence`".
         mutating func object(
@@ -213,10 +221,7 @@ package struct AssociationLinter: Sendable {
             case _ where Self.topLevelKeys.contains(member.key):
                 lintNestedService(member.key, in: name, path: memberPath, into: &c)
             default:
-                let near = Self.nearMiss(member.key, ["apps"])
-                c.add(
-                    .unknownKey, near == nil ? .note : .warning, memberPath, "unknown key '\(member.key)' is ignored",
-                    near.map { "did you mean '\($0)'?" } ?? "remove it")
+                c.unknownKey(member.key, known: ["apps"], memberPath)
             }
         }
         if section["apps"] == nil {
