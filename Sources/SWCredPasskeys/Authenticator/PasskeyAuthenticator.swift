@@ -32,24 +32,22 @@ public enum PasskeyAuthenticator {
         _ options: PublicKeyCredentialCreationOptions, caller: PasskeyCaller, responder: any SWCPromptResponder,
         in contents: inout StoreContents, at now: Date
     ) throws(SWCredError) -> RegistrationResponse {
-        let asApp = caller.isApp
-        let rpID = try relyingParty(options.rpID, caller: caller)
-        try authorize(rpID: rpID, caller: caller, contents: contents)
+        let rpID = try authorizedRelyingParty(options.rpID, caller: caller, contents: contents)
         guard options.allowsES256 else {
             throw PasskeyFailure.notSupported.error(
-                "none of the algorithms of pubKeyCredParams is supported (only ES256, -7)", asApp: asApp)
+                "none of the algorithms of pubKeyCredParams is supported (only ES256, -7)", asApp: caller.isApp)
         }
         let excluded = options.excludeCredentials.contains { contents.passkey(rpID: rpID, credentialID: $0.id) != nil }
         let prompt = SWCPrompt(
             kind: .createPasskey, appName: caller.displayName, domain: rpID,
             candidates: [SWCPrompt.Candidate(server: rpID, account: options.userName)])
         switch responder.answerNow(to: prompt) {
-        case .cancel, .notNow: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        case .cancel, .notNow: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: caller.isApp)
         case .allow, .choose: break
         }
         guard !excluded else {
             throw PasskeyFailure.excludedCredential.error(
-                "a passkey of excludeCredentials is already registered for \(rpID)", asApp: asApp)
+                "a passkey of excludeCredentials is already registered for \(rpID)", asApp: caller.isApp)
         }
 
         let key = P256.Signing.PrivateKey()
@@ -91,27 +89,26 @@ public enum PasskeyAuthenticator {
         _ options: PublicKeyCredentialRequestOptions, caller: PasskeyCaller, responder: any SWCPromptResponder,
         in contents: inout StoreContents, at now: Date
     ) throws(SWCredError) -> AuthenticationResponse {
-        let asApp = caller.isApp
-        let rpID = try relyingParty(options.rpID, caller: caller)
-        try authorize(rpID: rpID, caller: caller, contents: contents)
+        let rpID = try authorizedRelyingParty(options.rpID, caller: caller, contents: contents)
         var candidates = contents.passkeys(rpID: rpID)
         if !options.allowCredentials.isEmpty {
             let allowed = Set(options.allowCredentials.map(\.id))
             candidates = candidates.filter { allowed.contains($0.credentialID) }
         }
         guard !candidates.isEmpty else {
-            throw PasskeyFailure.noCredentials.error("no passkey for \(rpID) is available", asApp: asApp)
+            throw PasskeyFailure.noCredentials.error("no passkey for \(rpID) is available", asApp: caller.isApp)
         }
         let prompt = SWCPrompt(
             kind: .signInWithPasskey, appName: caller.displayName, domain: rpID,
             candidates: candidates.map { SWCPrompt.Candidate(server: rpID, account: $0.userName) })
         let chosen: PasskeyItem
         switch responder.answerNow(to: prompt) {
-        case .cancel, .notNow: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: asApp)
+        case .cancel, .notNow: throw PasskeyFailure.canceled.error("the user canceled the request", asApp: caller.isApp)
         case .allow: chosen = candidates[0]
         case .choose(let index):
             guard candidates.indices.contains(index) else {
-                throw PasskeyFailure.noCredentials.error("the chosen passkey is not offered for \(rpID)", asApp: asApp)
+                throw PasskeyFailure.noCredentials.error(
+                    "the chosen passkey is not offered for \(rpID)", asApp: caller.isApp)
             }
             chosen = candidates[index]
         }
@@ -134,6 +131,16 @@ public enum PasskeyAuthenticator {
     // MARK: Checks
 
     /// The RP ID of a request: the option's, or a browser's origin host.
+    /// Steps 1–2 of both ceremonies: the RP ID (the options', or a browser origin's host), once
+    /// the caller has been found to be allowed to use it.
+    static func authorizedRelyingParty(
+        _ option: String?, caller: PasskeyCaller, contents: StoreContents
+    ) throws(SWCredError) -> String {
+        let rpID = try relyingParty(option, caller: caller)
+        try authorize(rpID: rpID, caller: caller, contents: contents)
+        return rpID
+    }
+
     static func relyingParty(_ option: String?, caller: PasskeyCaller) throws(SWCredError) -> String {
         if let option { return option }
         switch caller {
