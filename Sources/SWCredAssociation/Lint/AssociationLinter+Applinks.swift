@@ -45,13 +45,10 @@ extension AssociationLinter {
     func lintDetails(_ value: JSONValue, path: String, variables: [String: [String]], into c: inout Collector) {
         switch value {
         case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                let detailPath = JSONPath.element(path, index)
-                guard
-                    let detail = c.object(
-                        element, "detail", .detailNotObject, detailPath, "; it is skipped",
-                        help: "each detail is an object with appIDs and components")
-                else { continue }
+            c.forEachObject(
+                in: elements, at: path, "detail", .detailNotObject,
+                help: "each detail is an object with appIDs and components"
+            ) { detail, detailPath, c in
                 lintDetail(detail, path: detailPath, legacyKey: nil, variables: variables, into: &c)
             }
         case .object(let dictionary):
@@ -137,13 +134,10 @@ extension AssociationLinter {
                         .noRules, .warning, memberPath, "components is empty; no URL matches this detail",
                         "add at least one component, e.g. {\"/\": \"/*\"}")
                 }
-                for (index, element) in components.enumerated() {
-                    let componentPath = JSONPath.element(memberPath, index)
-                    guard
-                        let component = c.object(
-                            element, "component", .componentNotObject, componentPath, "; it is skipped",
-                            help: "write each component as an object like {\"/\": \"/path/*\"}")
-                    else { continue }
+                c.forEachObject(
+                    in: components, at: memberPath, "component", .componentNotObject,
+                    help: "write each component as an object like {\"/\": \"/path/*\"}"
+                ) { component, componentPath, c in
                     lintRuleObject(
                         component, path: componentPath, allowed: Self.componentKeys, variables: variables,
                         into: &c)

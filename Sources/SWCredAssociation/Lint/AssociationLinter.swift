@@ -48,6 +48,21 @@ package struct AssociationLinter: Sendable {
             return nil
         }
 
+        /// Runs `body` on each element of `elements` that is an object, with its path; every other
+        /// element gets the error "`what` is <type>, not an object; it is skipped".
+        mutating func forEachObject(
+            in elements: [JSONValue], at path: String, _ what: String, _ rule: LintRule, help: String,
+            _ body: (JSONObject, String, inout Collector) -> Void
+        ) {
+            for (index, element) in elements.enumerated() {
+                let elementPath = JSONPath.element(path, index)
+                guard let found = object(element, what, rule, elementPath, "; it is skipped", help: help) else {
+                    continue
+                }
+                body(found, elementPath, &self)
+            }
+        }
+
         /// `value` as an array; otherwise `nil`, after the error "`what` is <type>, not an
         /// array`consequence`".
         mutating func array(
