@@ -48,7 +48,7 @@ struct ListingTests {
 
     static func list(_ payload: [UInt8], site: SiteName? = nil, limits: StoreLimits = .default) throws(SWCredError) -> [Entry] {
         var entries: [Entry] = []
-        try PayloadCodec.list(payload, payload: 0..<payload.count, limits: limits, site: site) { entries.append(Entry($0)) }
+        try PayloadCodec.list(payload, payload: 0..<payload.count, limits: limits, site: site) { $0.forEach { entries.append(Entry($0)) } }
         return entries
     }
 
@@ -121,11 +121,11 @@ struct ListingTests {
         let session = StoreSession(StoreSession.Configuration(
             path: env.storePath, keyFilePath: env.keyPath, options: env.options(), preset: .test))
         var first: [Entry] = []
-        let generation = try session.list(site: nil) { first.append(Entry($0)) }
+        let generation = try session.list(site: nil) { $0.forEach { first.append(Entry($0)) } }
         #expect(first == expected.items.map(Entry.init))
         // The session's store is open now: the second listing reads through it.
         var second: [Entry] = []
-        try session.list(site: SiteName("a.example:8443")) { second.append(Entry($0)) }
+        try session.list(site: SiteName("a.example:8443")) { $0.forEach { second.append(Entry($0)) } }
         #expect(second.map(\.account) == [Array("bob".utf8)])
         #expect(try session.read().generation == generation)
     }

@@ -19,24 +19,58 @@ package struct ListedItem {
     package let isNegative: Bool
 }
 
+/// A payload's listed items, in store order, valid only during the call that hands them over
+/// (see ``ListedItem``).
+package struct ListedItems {
+    fileprivate let buffer: UnsafeBufferPointer<UInt8>
+    fileprivate let entries: [PayloadCodec.ListedRanges]
+
+    /// How many items are listed.
+    package var count: Int { entries.count }
+
+    /// Calls `body` with each item, in store order.
+    package func forEach(_ body: (ListedItem) -> Void) {
+        for entry in entries {
+            let server = Int(entry.server)
+            let account = Int(entry.account)
+            body(
+                ListedItem(
+                    server: UnsafeBufferPointer(rebasing: buffer[server..<(server + Int(entry.serverCount))]),
+                    account: UnsafeBufferPointer(rebasing: buffer[account..<(account + Int(entry.accountCount))]),
+                    port: entry.port, isNegative: entry.isNegative))
+        }
+    }
+}
+
 extension PayloadCodec {
-    /// Where a listed item's fields lie in the payload.
-    private struct ListedRanges {
-        var server, account: Range<Int>
-        var port: UInt16
+    /// Where a listed item's fields lie in the payload, in 16 bytes (a file is at most
+    /// ``StoreLimits/fileSizeCeiling``, 64 MiB, and a field's length is a u16): at 10,000 items,
+    /// 40-byte ranges were 240 KB more to fault in.
+    fileprivate struct ListedRanges {
+        var server, account: UInt32
+        var serverCount, accountCount, port: UInt16
         var isNegative: Bool
+
+        init(_ raw: RawItem) {
+            server = UInt32(truncatingIfNeeded: raw.server.lowerBound)
+            account = UInt32(truncatingIfNeeded: raw.account.lowerBound)
+            serverCount = UInt16(truncatingIfNeeded: raw.server.count)
+            accountCount = UInt16(truncatingIfNeeded: raw.account.count)
+            port = raw.port
+            isNegative = raw.isNegative
+        }
     }
 
-    /// Lists the payload's items, in store order, without building them: `visit` is called once
-    /// per item of `site` (its host as exact bytes and, when it names one, its port; every item
+    /// Lists the payload's items, in store order, without building them: `visit` is called with the
+    /// items of `site` (its host as exact bytes and, when it names one, its port; every item
     /// without a site), after the **whole** payload has passed every check of the full decode
     /// (``decode(_:limits:)``): limits, UTF-8, codes, dates, the secret markers, unique item
     /// keys (hashed as for a listing decode; a repeat is settled by the full decode), the
     /// association records and passkeys that follow, and the end. When a check fails, `visit` is
-    /// never called.
+    /// not called.
     /// - Throws: as ``decode(_:limits:)``.
     static func list(
-        _ bytes: [UInt8], payload: Range<Int>, limits: StoreLimits, site: SiteName?, _ visit: (ListedItem) -> Void
+        _ bytes: [UInt8], payload: Range<Int>, limits: StoreLimits, site: SiteName?, _ visit: (ListedItems) -> Void
     ) throws(SWCredError) {
         var r = ByteReader(bytes, range: payload, errorCode: .corruptPayload)
         let head = try Head(&r, limits: limits)
@@ -51,8 +85,7 @@ extension PayloadCodec {
                 keyHashes.append(raw.keyHash(in: c.data))
                 if let host, !RawItem.Filter.equal(host, bytes, raw.server) { continue }
                 if let port, port != raw.port { continue }
-                listed.append(
-                    ListedRanges(server: raw.server, account: raw.account, port: raw.port, isNegative: raw.isNegative))
+                listed.append(ListedRanges(raw))
             }
         }
         if keyHashes.containsRepeat() {
@@ -62,15 +95,7 @@ extension PayloadCodec {
         } else {
             _ = try decodeRest(&r, head: head, items: [], limits: limits, keysChecked: true)
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            for entry in listed {
-                visit(
-                    ListedItem(
-                        server: UnsafeBufferPointer(rebasing: buffer[entry.server]),
-                        account: UnsafeBufferPointer(rebasing: buffer[entry.account]),
-                        port: entry.port, isNegative: entry.isNegative))
-            }
-        }
+        bytes.withUnsafeBufferPointer { buffer in visit(ListedItems(buffer: buffer, entries: listed)) }
     }
 }
 
@@ -80,7 +105,7 @@ extension KeychainStore {
     /// - Returns: the generation read.
     /// - Throws: as ``snapshot(selection:)``.
     @discardableResult
-    package func list(site: SiteName?, _ visit: (ListedItem) -> Void) throws(SWCredError) -> UInt64 {
+    package func list(site: SiteName?, _ visit: (ListedItems) -> Void) throws(SWCredError) -> UInt64 {
         let limits = options.limits
         return try read { (plaintext, header) throws(SWCredError) in
             try PayloadCodec.list(plaintext, payload: header.payloadRange, limits: limits, site: site, visit)
@@ -90,12 +115,12 @@ extension KeychainStore {
 
 extension StoreSession {
     /// Lists the store's items (every item, or those of `site`) without building them and
-    /// without their secrets: `visit` sees each item's listing fields, in store order, once the
+    /// without their secrets: `visit` sees the items' listing fields, in store order, once the
     /// whole payload has been verified and checked as every read checks it (no lock; store.md §6).
     /// - Returns: the generation read.
     /// - Throws: as ``read(selection:)``.
     @discardableResult
-    package func list(site: SiteName?, _ visit: (ListedItem) -> Void) throws(SWCredError) -> UInt64 {
+    package func list(site: SiteName?, _ visit: (ListedItems) -> Void) throws(SWCredError) -> UInt64 {
         try read(
             reading: { (store) throws(SWCredError) in try store.list(site: site, visit) },
             opening: { (path, source, options) throws(SWCredError) in

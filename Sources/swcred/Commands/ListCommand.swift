@@ -27,7 +27,7 @@ struct ListCommand: StoreSubcommand {
             // write (at 10,000 items, building and freeing the items and the lines was half of
             // `swcred list`; see Documentation/start-up.md).
             var text: [UInt8] = []
-            try storeOptions.session(console).list(site: site) { ListingText.append($0, to: &text) }
+            try storeOptions.session(console).list(site: site) { text = ListingText.text(of: $0) }
             if !text.isEmpty { console.outBytes(text) }
             return .success
         }
@@ -45,6 +45,27 @@ struct ListCommand: StoreSubcommand {
 /// The text of `swcred list`: one line per item, `server[:port] TAB account`, or
 /// `server[:port] TAB (passwords not saved)` for a "Passwords not saved" entry.
 enum ListingText {
+    /// The lines of `items`, in a buffer of exactly their size.
+    static func text(of items: ListedItems) -> [UInt8] {
+        var count = 0
+        items.forEach { item in
+            count += item.server.count + 2
+            if item.port != 0 { count += 1 + decimalDigits(item.port) }
+            count += item.isNegative ? notSaved.utf8.count : item.account.count
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(count)
+        items.forEach { append($0, to: &text) }
+        return text
+    }
+
+    private static let notSaved = "(passwords not saved)"
+
+    /// How many digits `value` has in decimal.
+    static func decimalDigits(_ value: UInt16) -> Int {
+        value >= 10_000 ? 5 : value >= 1_000 ? 4 : value >= 100 ? 3 : value >= 10 ? 2 : 1
+    }
+
     /// Appends `item`'s line to `text`.
     static func append(_ item: ListedItem, to text: inout [UInt8]) {
         text.append(contentsOf: item.server)
@@ -52,13 +73,9 @@ enum ListingText {
             text.append(UInt8(ascii: ":"))
             appendDecimal(item.port, to: &text)
         }
-        if item.isNegative {
-            text.append(contentsOf: "\t(passwords not saved)\n".utf8)
-        } else {
-            text.append(UInt8(ascii: "\t"))
-            text.append(contentsOf: item.account)
-            text.append(UInt8(ascii: "\n"))
-        }
+        text.append(UInt8(ascii: "\t"))
+        if item.isNegative { text.append(contentsOf: notSaved.utf8) } else { text.append(contentsOf: item.account) }
+        text.append(UInt8(ascii: "\n"))
     }
 
     /// `value` in decimal ASCII digits, as `"\(value)"` writes it.
