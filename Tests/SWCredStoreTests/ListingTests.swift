@@ -26,7 +26,10 @@ struct ListingTests {
             isNegative = item.isNegative
         }
 
-        var description: String { "\(String(decoding: server, as: UTF8.self)):\(port) \(String(decoding: account, as: UTF8.self)) \(isNegative)" }
+        var description: String {
+            let text = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+            return "\(text(server)):\(port) \(text(account)) \(isNegative)"
+        }
     }
 
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
@@ -35,18 +38,24 @@ struct ListingTests {
     static func contents() throws -> StoreContents {
         var contents = StoreContents(creationDate: now)
         try contents.add(item("a.example", "alice"), at: now)
-        try contents.add(InternetPasswordItem(server: "a.example", account: "bob", port: 8443, secret: Array("x".utf8)), at: now)
+        try contents.add(
+            InternetPasswordItem(server: "a.example", account: "bob", port: 8443, secret: Array("x".utf8)), at: now)
         try contents.add(item("xn--tda.example", "ñandú ✓ 日本", password: "pässwörd"), at: now)
-        try contents.add(InternetPasswordItem(server: "b.example", account: "", port: 443, secret: Array("y".utf8)), at: now)
+        try contents.add(
+            InternetPasswordItem(server: "b.example", account: "", port: 443, secret: Array("y".utf8)), at: now)
         try contents.add(item("a.example", "sync", synchronizable: true), at: now)
         try contents.add(InternetPasswordItem.negativeEntry(server: "a.example"), at: now)
         try contents.add(InternetPasswordItem.negativeEntry(server: "c.example", port: 99), at: now)
-        try contents.add(InternetPasswordItem(server: "a.example", account: "tab\there", port: 1, secret: Array("z".utf8)), at: now)
-        try contents.upsertAssociationRecord(AssociationRecord(service: .webcredentials, appID: "T.a", host: "a.example"))
+        try contents.add(
+            InternetPasswordItem(server: "a.example", account: "tab\there", port: 1, secret: Array("z".utf8)), at: now)
+        try contents.upsertAssociationRecord(
+            AssociationRecord(service: .webcredentials, appID: "T.a", host: "a.example"))
         return contents
     }
 
-    static func list(_ payload: [UInt8], site: SiteName? = nil, limits: StoreLimits = .default) throws(SWCredError) -> [Entry] {
+    static func list(
+        _ payload: [UInt8], site: SiteName? = nil, limits: StoreLimits = .default
+    ) throws(SWCredError) -> [Entry] {
         var entries: [Entry] = []
         try PayloadCodec.list(payload, payload: 0..<payload.count, limits: limits, site: site) { $0.forEach { entries.append(Entry($0)) } }
         return entries

@@ -17,7 +17,8 @@ extension KeychainStore {
     ///   this instance opened it.
     package func snapshot(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
         let (contents, header) = try read { (plaintext, header) throws(SWCredError) in
-            try PayloadCodec.decode(plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
+            try PayloadCodec.decode(
+                plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
         }
         return StoreSnapshot(contents: contents, generation: header.generation, storeID: storeID, selection: selection)
     }
@@ -64,7 +65,8 @@ extension KeychainStore {
         _ bytes: consuming [UInt8], header: StoreHeader, keys: StoreKeys, selection: ReadSelection = .everything
     ) throws(SWCredError) -> Verified {
         let opened = try verify(bytes, header: header, keys: keys) { (plaintext, header) throws(SWCredError) in
-            try PayloadCodec.decode(plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
+            try PayloadCodec.decode(
+                plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
         }
         return Verified(
             header: header, contents: opened.value, overriddenMark: opened.overriddenMark, markState: opened.markState

@@ -253,7 +253,8 @@ public final class KeychainStore: Sendable {
     ) throws(SWCredError) -> (store: KeychainStore, snapshot: StoreSnapshot) {
         let (store, contents, header) = try openAndRead(at: path, keySource: keySource, options: options) {
             (plaintext, header) throws(SWCredError) in
-            try PayloadCodec.decode(plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
+            try PayloadCodec.decode(
+                plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
         }
         let snapshot = StoreSnapshot(
             contents: contents, generation: header.generation, storeID: store.storeID, selection: selection
