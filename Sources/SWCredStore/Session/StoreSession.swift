@@ -112,13 +112,25 @@ public final class StoreSession: Sendable {
     /// Reads the store's contents (no lock; store.md §6 "Readers take no lock").
     /// - Parameter selection: which items to build (the whole payload is verified either way).
     public func read(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
-        if let store = state.withLock({ $0.store }) { return try store.snapshot(selection: selection) }
+        try read(
+            reading: { (store) throws(SWCredError) in try store.snapshot(selection: selection) },
+            opening: { (path, source, options) throws(SWCredError) in
+                try KeychainStore.openAndRead(at: path, keySource: source, options: options, selection: selection)
+            })
+    }
+
+    /// A read of the store (no lock): `reading` on the store this session opened already, or
+    /// `opening`, which opens it and reads at once, under the key policy.
+    func read<R>(
+        reading: (KeychainStore) throws(SWCredError) -> R,
+        opening: (String, KeySource, StoreOptions) throws(SWCredError) -> (KeychainStore, R)
+    ) throws(SWCredError) -> R {
+        if let store = state.withLock({ $0.store }) { return try reading(store) }
         let options = configuration.options
         return try withKeyPolicy { (path, source) throws(SWCredError) in
-            let (store, snapshot) = try KeychainStore.openAndRead(
-                at: path, keySource: source, options: options, selection: selection)
+            let (store, value) = try opening(path, source, options)
             keep(store)
-            return snapshot
+            return value
         }
     }
 

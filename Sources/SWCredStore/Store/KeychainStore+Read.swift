@@ -16,6 +16,19 @@ extension KeychainStore {
     /// - Throws: as ``open(at:keySource:options:)``; `wrongKey` when the store was rekeyed since
     ///   this instance opened it.
     package func snapshot(selection: ReadSelection = .everything) throws(SWCredError) -> StoreSnapshot {
+        let (contents, header) = try read { (plaintext, header) throws(SWCredError) in
+            try PayloadCodec.decode(
+                plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
+        }
+        return StoreSnapshot(contents: contents, generation: header.generation, storeID: storeID, selection: selection)
+    }
+
+    /// Reads and verifies the current file without taking the lock, and returns what `decode`
+    /// makes of the plaintext (step 10; the buffer is wiped after `decode` returns) with the
+    /// file's header.
+    func read<R>(
+        decoding decode: (_ plaintext: [UInt8], _ header: StoreHeader) throws(SWCredError) -> R
+    ) throws(SWCredError) -> (value: R, header: StoreHeader) {
         // Readers take no lock, so a writer can save and raise the rollback mark between our read
         // of the file and our read of the mark. A genuine rollback stays below the mark on a
         // re-read; a race does not. Re-read a few times before reporting it.
@@ -26,11 +39,9 @@ extension KeychainStore {
             let header = try StoreHeader.parse(file: bytes, maxFileSize: options.limits.maxFileSize)
             let keys = try currentKeys(for: header)
             do throws(SWCredError) {
-                let verified = try verify(bytes, header: header, keys: keys, selection: selection)
-                try recordMark(verified)
-                return StoreSnapshot(
-                    contents: verified.contents, generation: header.generation, storeID: storeID, selection: selection
-                )
+                let opened = try verify(bytes, header: header, keys: keys, decoding: decode)
+                try recordMark(generation: header.generation, markState: opened.markState)
+                return (opened.value, header)
             } catch where error.code == .rollbackDetected && attempt < 4 {
                 guard let now = try AtomicFile.currentGeneration(of: path), now != header.generation else { throw error }
             }
@@ -53,16 +64,27 @@ extension KeychainStore {
     func verify(
         _ bytes: consuming [UInt8], header: StoreHeader, keys: StoreKeys, selection: ReadSelection = .everything
     ) throws(SWCredError) -> Verified {
+        let opened = try verify(bytes, header: header, keys: keys) { (plaintext, header) throws(SWCredError) in
+            try PayloadCodec.decode(
+                plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
+        }
+        return Verified(
+            header: header, contents: opened.value, overriddenMark: opened.overriddenMark, markState: opened.markState
+        )
+    }
+
+    /// Steps 6–10 with the decoding left to `decode`, which reads the plaintext at
+    /// `header.payloadRange` of the buffer it is given; the buffer is wiped after it returns.
+    func verify<R>(
+        _ bytes: consuming [UInt8], header: StoreHeader, keys: StoreKeys,
+        decoding decode: (_ plaintext: [UInt8], _ header: StoreHeader) throws(SWCredError) -> R
+    ) throws(SWCredError) -> (value: R, overriddenMark: UInt64?, markState: RollbackState.Mark) {
         var file = bytes
         defer { Sodium.memzero(&file) }
         let opened = try authenticateInPlace(&file, header: header, keys: keys)
         // Step 10: decode.
-        let contents = try PayloadCodec.decode(
-            file, payload: header.payloadRange, limits: options.limits, selection: selection
-        )
-        return Verified(
-            header: header, contents: contents, overriddenMark: opened.overriddenMark, markState: opened.markState
-        )
+        let value = try decode(file, header)
+        return (value, opened.overriddenMark, opened.markState)
     }
 
     /// Steps 6–9 on a whole file's buffer, decrypting the payload where it lies: afterwards

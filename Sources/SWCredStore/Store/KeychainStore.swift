@@ -253,6 +253,23 @@ public final class KeychainStore: Sendable {
         options: StoreOptions = StoreOptions(),
         selection: ReadSelection = .everything
     ) throws(SWCredError) -> (store: KeychainStore, snapshot: StoreSnapshot) {
+        let (store, contents, header) = try openAndRead(at: path, keySource: keySource, options: options) {
+            (plaintext, header) throws(SWCredError) in
+            try PayloadCodec.decode(
+                plaintext, payload: header.payloadRange, limits: options.limits, selection: selection)
+        }
+        let snapshot = StoreSnapshot(
+            contents: contents, generation: header.generation, storeID: store.storeID, selection: selection
+        )
+        return (store, snapshot)
+    }
+
+    /// ``openAndRead(at:keySource:options:selection:)`` with the decoding left to `decode` (see
+    /// ``read(decoding:)``).
+    static func openAndRead<R>(
+        at path: String, keySource: KeySource, options: StoreOptions,
+        decoding decode: (_ plaintext: [UInt8], _ header: StoreHeader) throws(SWCredError) -> R
+    ) throws(SWCredError) -> (store: KeychainStore, value: R, header: StoreHeader) {
         let (resolved, bytes, header, keys) = try readHeaderAndKeys(at: path, keySource: keySource, options: options)
         let store = KeychainStore(
             path: resolved, storeID: header.storeID, options: options,
@@ -261,18 +278,13 @@ public final class KeychainStore: Sendable {
             )
         )
         do throws(SWCredError) {
-            let verified = try store.verify(bytes, header: header, keys: keys, selection: selection)
-            try store.recordMark(verified)
-            return (
-                store,
-                StoreSnapshot(
-                    contents: verified.contents, generation: header.generation, storeID: header.storeID,
-                    selection: selection
-                )
-            )
+            let opened = try store.verify(bytes, header: header, keys: keys, decoding: decode)
+            try store.recordMark(generation: header.generation, markState: opened.markState)
+            return (store, opened.value, header)
         } catch where error.code == .rollbackDetected {
             // A writer may have saved and raised the mark between our read and the mark check.
-            return (store, try store.snapshot(selection: selection))
+            let (value, current) = try store.read(decoding: decode)
+            return (store, value, current)
         }
     }
 

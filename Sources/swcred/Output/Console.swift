@@ -17,7 +17,7 @@ struct Console: Sendable {
 
     /// Writes raw bytes to stdout.
     func outBytes(_ bytes: [UInt8]) {
-        Self.write(Data(bytes), to: .standardOutput)
+        CommandContext.write(bytes, to: Stream.standardOutput.descriptor)
     }
 
     /// Writes a diagnostic line to stderr.
