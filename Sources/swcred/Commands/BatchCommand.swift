@@ -59,6 +59,17 @@ struct BatchCommand: StoreSubcommand {
     static let groupSize = 1_000
 
     func execute(_ console: Console) async throws -> ExitStatus {
+        // A batch asks and answers thousands of prompts, each through short-lived tasks on the
+        // global executor (PromptArbiter). Resuming the command on the main thread after each one
+        // (CurrentThreadExecutor) cost a futex wake and two context switches per line: 10,000 adds
+        // took 1.07 s of CPU instead of 0.81 s. The batch therefore runs on the global executor.
+        if #available(macOS 15.0, *) {
+            return try await withTaskExecutorPreference(globalConcurrentExecutor) { try await runBatch(console) }
+        }
+        return try await runBatch(console)
+    }
+
+    private func runBatch(_ console: Console) async throws -> ExitStatus {
         let session = try await SWCAppSession.open(
             storeOptions: storeOptions, app: app, source: source, console: console, simulator: false)
         let executor = BatchExecutor(
