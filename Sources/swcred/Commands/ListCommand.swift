@@ -45,50 +45,24 @@ struct ListCommand: StoreSubcommand {
 /// The text of `swcred list`: one line per item, `server[:port] TAB account`, or
 /// `server[:port] TAB (passwords not saved)` for a "Passwords not saved" entry.
 enum ListingText {
-    /// The lines of `items`, in a buffer of exactly their size.
+    /// The lines of `items`, in one buffer.
     static func text(of items: ListedItems) -> [UInt8] {
-        var count = 0
-        items.forEach { item in
-            count += item.server.count + 2
-            if item.port != 0 { count += 1 + decimalDigits(item.port) }
-            count += item.isNegative ? notSaved.utf8.count : item.account.count
-        }
         var text: [UInt8] = []
-        text.reserveCapacity(count)
-        items.forEach { append($0, to: &text) }
+        text.reserveCapacity(items.count * 40)
+        items.forEach { item in
+            text.append(contentsOf: item.server)
+            if item.port != 0 {
+                text.append(UInt8(ascii: ":"))
+                JSONText.appendInteger(Int(item.port), to: &text)
+            }
+            text.append(UInt8(ascii: "\t"))
+            if item.isNegative { text.append(contentsOf: notSaved.utf8) } else { text.append(contentsOf: item.account) }
+            text.append(UInt8(ascii: "\n"))
+        }
         return text
     }
 
     private static let notSaved = "(passwords not saved)"
-
-    /// How many digits `value` has in decimal.
-    static func decimalDigits(_ value: UInt16) -> Int {
-        value >= 10_000 ? 5 : value >= 1_000 ? 4 : value >= 100 ? 3 : value >= 10 ? 2 : 1
-    }
-
-    /// Appends `item`'s line to `text`.
-    static func append(_ item: ListedItem, to text: inout [UInt8]) {
-        text.append(contentsOf: item.server)
-        if item.port != 0 {
-            text.append(UInt8(ascii: ":"))
-            appendDecimal(item.port, to: &text)
-        }
-        text.append(UInt8(ascii: "\t"))
-        if item.isNegative { text.append(contentsOf: notSaved.utf8) } else { text.append(contentsOf: item.account) }
-        text.append(UInt8(ascii: "\n"))
-    }
-
-    /// `value` in decimal ASCII digits, as `"\(value)"` writes it.
-    static func appendDecimal(_ value: UInt16, to text: inout [UInt8]) {
-        var rest = Int(value)
-        var divisor = 10_000
-        while divisor > 1, divisor > rest { divisor /= 10 }
-        while divisor > 0 {
-            text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
-    }
 }
 
 struct ListResult: Encodable {

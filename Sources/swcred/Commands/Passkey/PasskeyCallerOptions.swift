@@ -38,8 +38,11 @@ func readPasskeyOptions(_ path: String, storeOptions: GlobalStoreOptions) throws
         if storeOptions.passphraseStdin {
             throw SWCredError(.usage, "the options and the passphrase cannot both come from stdin")
         }
-        // A read error ends the input as the end of the file would; the JSON reader then names what is missing.
-        return (try? FileBytes.read(descriptor: CommandContext.current.standardInput, upTo: limit)) ?? []
+        do {
+            return try FileBytes.read(descriptor: CommandContext.current.standardInput, upTo: limit)
+        } catch {
+            throw SWCredError(.fileNotFound, "cannot read the options from standard input")
+        }
     }
     do {
         return try FileBytes.read(path: path, upTo: limit)
