@@ -46,10 +46,10 @@ extension AddCommand {
             responder: askUser
                 ? SWCTerminalResponder { console.err("swcred: \($0)") }
                 : SWCPolicyResponder(confirmation: answer, pick: .cancel))
-        let report = await service.add(fqdn: site.domain, account: account, password: password)
+        let report = await service.add(fqdn: domain, account: account, password: password)
         try report.throwCompletionError()
         console.emit(SWCAddDocument(report: report)) {
-            let site = report.server.map { host in report.port.map { "\(host):\($0)" } ?? host } ?? self.site.domain
+            let site = report.server.map { host in report.port.map { "\(host):\($0)" } ?? host } ?? domain
             switch report.outcome {
             case .declined:
                 console.out("declined \(site) \(account ?? "")")

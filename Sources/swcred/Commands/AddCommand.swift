@@ -40,7 +40,8 @@ struct AddCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @OptionGroup var site: SiteArgument
+    @Argument(help: .site)
+    var domain: String
 
     @Argument(help: "The account (user name). Not used with --never-save.")
     var account: String?
@@ -135,7 +136,7 @@ struct AddCommand: StoreSubcommand {
 
     /// The browser path: the device owner saves `ACCOUNT`'s password for `DOMAIN`.
     private func addBrowserPath(_ console: Console) async throws(SWCredError) -> ExitStatus {
-        let site = try self.site.parsed()
+        let site = try SiteName(domain)
         let account = self.account ?? ""
         let password: SecureBytes
         if generate {
@@ -170,7 +171,7 @@ struct AddCommand: StoreSubcommand {
 
     /// Records Safari's negative entry for `DOMAIN` (store.md §2.2).
     private func addNeverSaveEntry(_ console: Console) async throws(SWCredError) -> ExitStatus {
-        let site = try self.site.parsed()
+        let site = try SiteName(domain)
         let entry = InternetPasswordItem.negativeEntry(server: site.host, port: site.port ?? 0)
         let operation: StoreContents.WebsitePasswordSave =
             try storeOptions.session(console).addPasswordsNotSavedEntry(server: entry.server, port: entry.port) == .added

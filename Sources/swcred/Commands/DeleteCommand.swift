@@ -17,7 +17,8 @@ struct DeleteCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @OptionGroup var site: SiteArgument
+    @Argument(help: .site)
+    var domain: String
 
     @Argument(help: "The account. Not used with --never-save.")
     var account: String?
@@ -35,7 +36,7 @@ struct DeleteCommand: StoreSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let site = try self.site.parsed()
+        let site = try SiteName(domain)
         let query: ItemQuery
         if neverSave {
             query = ItemQuery(server: site.host, account: InternetPasswordItem.negativeEntryAccount, port: site.port,

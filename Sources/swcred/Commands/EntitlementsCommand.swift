@@ -4,7 +4,7 @@ import SWCredCore
 
 /// `swcred entitlements FILE`: parses an entitlements file and reports every associated-domains
 /// entry in file order (`spec/cli.md`). Exit 0 when the file parsed, 65 when it is malformed.
-struct EntitlementsCommand: SWCredSubcommand {
+struct EntitlementsCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "entitlements", abstract: "Parse an entitlements file and report its associated-domains entries.")
 

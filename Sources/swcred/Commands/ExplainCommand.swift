@@ -6,7 +6,7 @@ import SWCredCore
 /// id means, what Apple does, why, how to fix it and an example; without one, every id with its
 /// title. Every id swcred prints — lint ids, rule ids in reports and messages, error codes — has
 /// an entry (`RuleBook`).
-struct ExplainCommand: SWCredSubcommand {
+struct ExplainCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "explain", abstract: "Explain a lint id, a rule id or an error code.")
 

@@ -42,7 +42,7 @@ struct ExportCommand: StoreSubcommand {
             throw ValidationError("--to must be jsonl, safari or chrome")
         }
         if force && output == nil { throw ValidationError("--force needs -o FILE") }
-        if output == nil && formatOptions.format == .json && format != .jsonl {
+        if output == nil && storeOptions.format == .json && format != .jsonl {
             throw ValidationError("--format json prints a JSON document on stdout; give -o FILE for a CSV export")
         }
     }

@@ -15,7 +15,7 @@ import SWCredRetrieval
 /// `accepted`, `diagnostics`, …) on stdout; text mode prints the body on stdout (unless `-o`) and
 /// the report on stderr. Exit 0 when accepted, 69 when a retrieval rule refused the file or the
 /// network failed (the message names the rule), 65 when the body is not a valid AASA file.
-struct FetchCommand: SWCredSubcommand {
+struct FetchCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "fetch", abstract: "Download one apple-app-site-association file under Apple's retrieval rules.",
         discussion: """

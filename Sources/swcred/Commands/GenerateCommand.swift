@@ -15,7 +15,7 @@ import SWCredPasswords
 /// `style`, `secret`, `count` (|V| in decimal) and `entropyIsUpperBound` (true with `--block-list`,
 /// PW-3.5). Warnings (entropy below 64 bits, ignored
 /// `minlength`, rules diagnostics) go to stderr once.
-struct GenerateCommand: SWCredSubcommand {
+struct GenerateCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "generate",
         abstract: "Generate passwords: Safari's strong format, the legacy SWC format, or under Password Rules.")

@@ -5,7 +5,7 @@ import SWCredCore
 /// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file (`spec/cli.md`);
 /// with `--entitlements`, FILE is an entitlements file instead, and `--build-setting NAME=VALUE`
 /// expands `$(NAME)` in it as Xcode does. Exit 0 without errors, 65 with errors.
-struct LintCommand: SWCredSubcommand {
+struct LintCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "lint", abstract: "Validate an apple-app-site-association file.")
 

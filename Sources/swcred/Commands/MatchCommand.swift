@@ -8,7 +8,7 @@ import SWCredRetrieval
 /// bad input. The bulk form (`--urls`, `--sitemap`) is in `MatchCommand+Bulk.swift`, over the
 /// library's `BulkMatcher` (its entitlement path: `--entitlements` with `--aasa-dir`, `--direct` or
 /// `--cdn`). With `--entitlements`, the live sources serve the single form too.
-struct MatchCommand: SWCredSubcommand {
+struct MatchCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "match", abstract: "Decide whether a URL opens an app (universal links).")
 

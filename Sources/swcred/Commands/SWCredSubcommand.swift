@@ -7,7 +7,8 @@ import SWCredCore
 /// Conformers implement ``execute(_:)`` and return the exit status for outcomes that are not
 /// errors (for example `match` returns 1 for no match, `verify` 10 for not trusted).
 protocol SWCredSubcommand: AsyncParsableCommand {
-    var formatOptions: FormatOptions { get }
+    /// The `--format` of this command line.
+    var outputFormat: OutputFormat { get }
     /// Whether this parsed command line fetches over the network, so that the `swcred` executable,
     /// which links no network code, hands it to `swcred-fetch` (``NetworkHandOff``). A static
     /// requirement, not a dynamic cast: a cast to a protocol existential scans every conformance
@@ -21,7 +22,7 @@ extension SWCredSubcommand {
     var fetchesOverNetwork: Bool { false }
 
     mutating func run() async throws {
-        let console = Console(format: formatOptions.format)
+        let console = Console(format: outputFormat)
         let status: ExitStatus
         do {
             try NetworkHandOff.runInFetchProgramIfNeeded(self)

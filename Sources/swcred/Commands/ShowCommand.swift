@@ -17,13 +17,14 @@ struct ShowCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @OptionGroup var site: SiteArgument
+    @Argument(help: .site)
+    var domain: String
 
     @Argument(help: "The account.")
     var account: String
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let site = try self.site.parsed()
+        let site = try SiteName(domain)
         let query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
         // Only the matching item is built (and its secret copied); the whole payload is verified.
         let found = try storeOptions.session(console).read(selection: ReadSelection(items: query))

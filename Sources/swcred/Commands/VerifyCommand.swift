@@ -6,7 +6,7 @@ import SWCredRetrieval
 /// `swcred verify --entitlements FILE [--app-id ID] [source options] [--service S]`: checks two-way
 /// trust for every entry (`spec/cli.md`). Exit 0 when every checked association is trusted, 10
 /// otherwise.
-struct VerifyCommand: SWCredSubcommand {
+struct VerifyCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "verify", abstract: "Check the two-way trust between an app's entitlements and its domains' files.")
 

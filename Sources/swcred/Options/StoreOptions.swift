@@ -24,8 +24,12 @@ import Darwin
 /// passphrase option is a usage error (64); `SWCRED_PASSPHRASE_FILE` is ignored when `--key-file`
 /// is given.
 struct GlobalStoreOptions: ParsableArguments {
-    /// `--format`, which every command that works on the store takes with these options.
-    @OptionGroup var format: FormatOptions
+    /// `--format`, which every command that works on the store takes with these options. Declared
+    /// here, not as a nested ``FormatOptions`` group: every option group costs each command that
+    /// uses it about a million instructions at start (issue 22: a `Mirror` walk and five
+    /// protocol-conformance look-ups, each a scan of every conformance record in the binary).
+    @Option(help: FormatOptions.help)
+    var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp("The keychain file (env SWCRED_STORE).", valueName: "path"))
     var store: String?
@@ -95,7 +99,7 @@ protocol StoreSubcommand: SWCredSubcommand {
 }
 
 extension StoreSubcommand {
-    var formatOptions: FormatOptions { storeOptions.format }
+    var outputFormat: OutputFormat { storeOptions.format }
 }
 
 // MARK: - Opening the store
