@@ -17,6 +17,18 @@ package enum KeyDerivation {
         context: String,
         length: Int = 32
     ) throws(SWCredError) -> SecureBytes {
+        try deriveSubkeys(from: masterKey, ids: [id], context: context, length: length)[0]
+    }
+
+    /// Derives sub-keys `ids` of `length` bytes each, into one guarded allocation: each returned
+    /// key is a part of it (``SecureBytes/init(partOf:range:)``), in the order of `ids`.
+    /// - Throws: as ``deriveSubkey(from:id:context:length:)``.
+    package static func deriveSubkeys(
+        from masterKey: SecureBytes,
+        ids: [UInt64],
+        context: String,
+        length: Int = 32
+    ) throws(SWCredError) -> [SecureBytes] {
         try Sodium.ensureInitialized()
         let ctx = Array(context.utf8)
         guard ctx.count == contextLength else {
@@ -28,22 +40,26 @@ package enum KeyDerivation {
         guard (16...64).contains(length) else {
             throw SWCredError(.invalidParameter, "crypto_kdf sub-key length must be 16–64 bytes")
         }
-        return try SecureBytes(capacity: length) { out throws(SWCredError) in
-            let rc = Pointers.write(out) { op, olen in
-                masterKey.withUnsafeBytes { mk in
-                    Pointers.read(mk) { mkp, _ in
-                        Pointers.read(ctx) { cp, _ in
-                            UnsafeRawPointer(cp).withMemoryRebound(to: CChar.self, capacity: contextLength) { cc in
-                                crypto_kdf_derive_from_key(op, olen, id, cc, mkp)
+        let all = try SecureBytes(capacity: length * ids.count) { out throws(SWCredError) in
+            for (index, id) in ids.enumerated() {
+                let key = UnsafeMutableRawBufferPointer(rebasing: out[(index * length)..<((index + 1) * length)])
+                let rc = Pointers.write(key) { op, olen in
+                    masterKey.withUnsafeBytes { mk in
+                        Pointers.read(mk) { mkp, _ in
+                            Pointers.read(ctx) { cp, _ in
+                                UnsafeRawPointer(cp).withMemoryRebound(to: CChar.self, capacity: contextLength) { cc in
+                                    crypto_kdf_derive_from_key(op, olen, id, cc, mkp)
+                                }
                             }
                         }
                     }
                 }
+                guard rc == 0 else {
+                    throw SWCredError(.cryptoUnavailable, "crypto_kdf_derive_from_key failed (\(rc))")
+                }
             }
-            guard rc == 0 else {
-                throw SWCredError(.cryptoUnavailable, "crypto_kdf_derive_from_key failed (\(rc))")
-            }
-            return length
+            return length * ids.count
         }
+        return ids.indices.map { SecureBytes(partOf: all, range: ($0 * length)..<(($0 + 1) * length)) }
     }
 }

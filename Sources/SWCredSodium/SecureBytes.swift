@@ -18,6 +18,9 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
     private let pointer: UnsafeMutableRawPointer
     /// The number of secret bytes.
     public let count: Int
+    /// The allocation this instance is a part of (``init(partOf:range:)``), kept alive by it;
+    /// `nil` when this instance owns its allocation.
+    private let owner: SecureBytes?
 
     /// The redaction marker printed in place of secret contents.
     package static let redactionMarker = "<redacted>"
@@ -51,6 +54,19 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
         if used < capacity { sodium_memzero(raw + used, capacity - used) }
         self.pointer = raw
         self.count = used
+        self.owner = nil
+    }
+
+    /// The bytes at `range` of `owner`, in `owner`'s guarded allocation (no copy). The part keeps
+    /// its owner alive; the memory is wiped and freed when the last of them goes. For several
+    /// keys that live together: every `sodium_malloc` maps, protects, locks and later unlocks
+    /// and unmaps pages of its own (about ten system calls; issue 22), so a store's three
+    /// sub-keys share one allocation.
+    package init(partOf owner: SecureBytes, range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= owner.count, "range outside the secret")
+        self.pointer = owner.pointer + range.lowerBound
+        self.count = range.count
+        self.owner = owner.owner ?? owner
     }
 
     /// Allocates `count` guarded bytes and fills them with `randombytes_buf`.
@@ -73,8 +89,8 @@ public final class SecureBytes: @unchecked Sendable, CustomStringConvertible, Cu
     }
 
     deinit {
-        // sodium_free zeroes the whole allocation before releasing it.
-        sodium_free(pointer)
+        // sodium_free zeroes the whole allocation before releasing it. A part frees nothing.
+        if owner == nil { sodium_free(pointer) }
     }
 
     /// Calls `body` with a read-only view of the secret bytes. Do not let the pointer escape.

@@ -137,6 +137,29 @@ struct SodiumTests {
         }
     }
 
+    @Test("T12: sub-keys derived together share one guarded allocation and equal the ones derived alone")
+    func kdfTogether() throws {
+        var parts: [SecureBytes]
+        do {
+            let master = try SecureBytes(copying: (0..<32).map { UInt8($0) })
+            parts = try KeyDerivation.deriveSubkeys(from: master, ids: [0, 32, 7], context: "KDF test", length: 32)
+            for (part, id) in zip(parts, [UInt64(0), 32, 7]) {
+                let alone = try KeyDerivation.deriveSubkey(from: master, id: id, context: "KDF test", length: 32)
+                #expect(part.count == 32 && part.constantTimeEquals(alone))
+            }
+        }
+        // The master is gone; the first part outlives the others and still reads the shared memory.
+        let first = parts[0]
+        parts.removeAll()
+        let again = try KeyDerivation.deriveSubkey(
+            from: try SecureBytes(copying: (0..<32).map { UInt8($0) }), id: 0, context: "KDF test", length: 32)
+        #expect(first.constantTimeEquals(again))
+        // A part of a part is a part of the same allocation.
+        let inner = SecureBytes(partOf: first, range: 8..<16)
+        #expect(inner.count == 8)
+        #expect(inner.withUnsafeBytes { Array($0) } == first.withUnsafeBytes { Array($0[8..<16]) })
+    }
+
     @Test("T12: BLAKE2b matches RFC 7693 and the reference keyed KAT")
     func blake2bKnownAnswer() throws {
         #expect(

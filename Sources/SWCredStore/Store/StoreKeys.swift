@@ -3,7 +3,7 @@ import SWCredSodium
 
 /// The three sub-keys of a store (spec/store.md §4.4), derived from the 32-byte master key with
 /// `crypto_kdf_derive_from_key` and the context `swcredv1`: id 1 header MAC, id 2 payload,
-/// id 3 rollback state entry. All in guarded memory.
+/// id 3 rollback state entry. All in one guarded allocation (``KeyDerivation/deriveSubkeys(from:ids:context:length:)``).
 final class StoreKeys: Sendable {
     static let context = "swcredv1"
 
@@ -12,9 +12,10 @@ final class StoreKeys: Sendable {
     let state: SecureBytes
 
     init(masterKey: SecureBytes) throws(SWCredError) {
-        headerMAC = try KeyDerivation.deriveSubkey(from: masterKey, id: 1, context: Self.context)
-        payload = try KeyDerivation.deriveSubkey(from: masterKey, id: 2, context: Self.context)
-        state = try KeyDerivation.deriveSubkey(from: masterKey, id: 3, context: Self.context)
+        let keys = try KeyDerivation.deriveSubkeys(from: masterKey, ids: [1, 2, 3], context: Self.context)
+        headerMAC = keys[0]
+        payload = keys[1]
+        state = keys[2]
     }
 
     /// Reads the key file or runs Argon2id with the header's parameters (never the library's
