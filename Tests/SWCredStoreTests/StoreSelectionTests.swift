@@ -1,3 +1,4 @@
+import Foundation
 import SWCredCore
 import SWCredSodium
 import Testing
@@ -16,6 +17,14 @@ struct StoreSelectionTests {
         "HOME": "/home/u", "SWCRED_STORE": "/env/store", "SWCRED_KEY_FILE": "/env/key",
         "SWCRED_PASSPHRASE_FILE": "/env/pass", "XDG_STATE_HOME": "/state",
     ]
+
+    @Test("The process environment read from environ's bytes equals Foundation's ProcessInfo environment")
+    func processEnvironment() {
+        // No setenv here: the suite's other tests read the environment on other threads.
+        let environment = StorePaths.processEnvironment
+        #expect(!environment.isEmpty)
+        #expect(environment == ProcessInfo.processInfo.environment)
+    }
 
     @Test("cli.md: options win over SWCRED_STORE and SWCRED_KEY_FILE; SWCRED_PASSPHRASE_FILE yields to --key-file")
     func optionsWin() throws {

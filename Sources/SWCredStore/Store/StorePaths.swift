@@ -44,16 +44,21 @@ package enum StorePaths {
     /// The lock file of a (resolved) keychain path.
     package static func lockPath(forStore path: String) -> String { path + ".lock" }
 
-    /// The process environment as a dictionary.
+    /// The process environment as a dictionary. Built from `environ`'s bytes into a dictionary
+    /// sized up front: every command reads it once at start, and splitting each entry at its first
+    /// `=` by `Character` into a growing dictionary cost 0.68 M instructions for 42 variables (issue
+    /// 22). Entries without `=` are skipped; of two entries with one name the later wins; bytes that
+    /// are not UTF-8 are repaired as `String(cString:)` repairs them.
     package static var processEnvironment: [String: String] {
-        var out: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let pair = String(cString: entry)
-            if let eq = pair.firstIndex(of: "=") {
-                out[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
-            }
-            cursor += 1
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var out = [String: String](minimumCapacity: count)
+        for index in 0..<count {
+            guard let entry = environ[index] else { break }
+            let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+            guard let separator = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            out[String(decoding: bytes[..<separator], as: UTF8.self)] =
+                String(decoding: bytes[(separator + 1)...], as: UTF8.self)
         }
         return out
     }
