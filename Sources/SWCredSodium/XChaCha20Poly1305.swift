@@ -30,6 +30,7 @@ package enum XChaCha20Poly1305 {
         // Every byte is written (the prefix, then libsodium's output, checked below), so the
         // buffer is not zero-filled first: at 100,000 items that fill cost as much as the AEAD.
         let out = [UInt8](unsafeUninitializedCapacity: prefix.count + sealedLength) { buffer, initialized in
+            LargeBuffer.prepare(UnsafeMutableRawBufferPointer(buffer))
             guard let base = buffer.baseAddress else { return }
             prefix.withUnsafeBufferPointer { p in
                 if let source = p.baseAddress { base.initialize(from: source, count: p.count) }
@@ -76,6 +77,7 @@ package enum XChaCha20Poly1305 {
         // zero-filled first, and on failure it is wiped and reported as holding nothing.
         let out = [UInt8](unsafeUninitializedCapacity: plaintextLength) { buffer, initialized in
             let o = UnsafeMutableRawBufferPointer(buffer)
+            LargeBuffer.prepare(o)
             rc = key.withUnsafeBytes { k in
                 Pointers.write(o) { op, _ in
                     ciphertext.withUnsafeBytes { c in

@@ -120,6 +120,8 @@ enum POSIX {
         // Read straight into the array's storage: only the bytes read are ever part of it, so
         // the buffer is not zero-filled first (a whole-store read is 13 MB at 100,000 items).
         let out = [UInt8](unsafeUninitializedCapacity: count + max(0, extraCapacity)) { buffer, initialized in
+            // A whole store: huge pages and one populate call rather than a fault per page.
+            LargeBuffer.prepare(UnsafeMutableRawBufferPointer(buffer))
             do throws(SWCredError) {
                 let n = try readFully(
                     fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<count]), step: step
