@@ -9,10 +9,11 @@ import Glibc
 /// then faults on its first write: at 100,000 items a store is 14 MB, 3,456 faults, and reading
 /// it cost 8.3 ms in a fresh process where the same read into huge pages cost 3.3 ms (issue 22).
 /// ``prepare(_:)`` asks the kernel for transparent huge pages over the buffer's page-aligned
-/// interior (`MADV_HUGEPAGE`, which systems set to `madvise` honour) and backs it in one call
-/// (`MADV_POPULATE_WRITE`, Linux 5.14), instead of one fault per page. Both are advice: a
-/// kernel without them, or with huge pages off, leaves the buffer as it was, and nothing about
-/// the bytes changes.
+/// interior (`MADV_HUGEPAGE`: honoured when transparent huge pages are set to `madvise`, the
+/// usual default, or `always`; only whole 2 MB-aligned ranges of the buffer get them) and backs it
+/// in one call (`MADV_POPULATE_WRITE`, Linux 5.14) instead of one fault per page. Both are
+/// advice: a kernel without them, or with huge pages off, leaves the buffer as it was, and the
+/// bytes never change.
 package enum LargeBuffer {
     /// Buffers smaller than this are left alone: the advice would cost more than the faults it saves.
     package static let threshold = 256 * 1024
