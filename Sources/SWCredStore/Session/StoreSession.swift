@@ -74,6 +74,12 @@ public final class StoreSession: Sendable {
         public var keyFile: String?
         /// Whether that key file was created with the store.
         public var keyFileIsNew: Bool
+
+        /// What was created, as `swcred` says it on stderr.
+        package var summary: String {
+            guard let keyFile else { return "created a new passphrase-protected store at \(path)" }
+            return "created a new store at \(path) with \(keyFileIsNew ? "a new" : "the") key file \(keyFile)"
+        }
     }
 
     /// The configuration.

@@ -24,10 +24,8 @@ import Darwin
 /// passphrase option is a usage error (64); `SWCRED_PASSPHRASE_FILE` is ignored when `--key-file`
 /// is given.
 struct GlobalStoreOptions: ParsableArguments {
-    /// `--format`, which every command that works on the store takes with these options. Declared
-    /// here, not as a nested ``FormatOptions`` group: every option group costs each command that
-    /// uses it about a million instructions at start (issue 22: a `Mirror` walk and five
-    /// protocol-conformance look-ups, each a scan of every conformance record in the binary).
+    /// `--format`, which every store command takes. Not a nested ``FormatOptions`` group: each group
+    /// costs a command about a million instructions at start (issue 22; CONTRIBUTING.md).
     @Option(help: FormatOptions.help)
     var format: OutputFormat = .text
 
@@ -124,13 +122,7 @@ extension GlobalStoreOptions {
         if let lockTimeout { options.lockTimeout = .milliseconds(Int((lockTimeout * 1000).rounded())) }
         let provider = { (source: SecretSource?) -> any PassphraseProvider in SecretPassphrase(source: source) }
         return StoreSession(try selection.configuration(options: options, passphrase: provider) { created in
-            if let keyFile = created.keyFile {
-                console.err(created.keyFileIsNew
-                    ? "swcred: created a new store at \(created.path) with a new key file \(keyFile)"
-                    : "swcred: created a new store at \(created.path) with the key file \(keyFile)")
-            } else {
-                console.err("swcred: created a new passphrase-protected store at \(created.path)")
-            }
+            console.err("swcred: \(created.summary)")
         })
     }
 }

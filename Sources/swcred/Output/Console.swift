@@ -10,9 +10,9 @@ struct Console: Sendable {
 
     static let schema = "swcred/1"
 
-    /// Writes a line (or raw text) to stdout.
+    /// Writes a line (or raw text) to stdout; a closed pipe or full disk ends it quietly (no trap).
     func out(_ text: String, newline: Bool = true) {
-        Self.write(Data((newline ? text + "\n" : text).utf8), to: .standardOutput)
+        outBytes(Array((newline ? text + "\n" : text).utf8))
     }
 
     /// Writes raw bytes to stdout.
@@ -22,19 +22,12 @@ struct Console: Sendable {
 
     /// Writes a diagnostic line to stderr.
     func err(_ text: String) {
-        Self.write(Data((text + "\n").utf8), to: .standardError)
+        CommandContext.write(Array((text + "\n").utf8), to: Stream.standardError.descriptor)
     }
 
     /// Writes a warning to stderr (text mode: `warning: …`; JSON mode keeps stderr free-form too).
     func warn(_ text: String) {
         err("\(Self.paint("warning:", .yellow, on: .standardError)) \(text)")
-    }
-
-    /// Writes without trapping: a closed pipe or a full disk on stdout/stderr must not crash the
-    /// process (the exit code already tells the outcome), to the command's descriptors
-    /// (``CommandContext``).
-    private static func write(_ data: Data, to stream: Stream) {
-        CommandContext.write([UInt8](data), to: stream.descriptor)
     }
 
     /// ANSI colours for text output.

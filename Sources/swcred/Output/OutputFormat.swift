@@ -2,32 +2,20 @@ import ArgumentParser
 
 /// `--format text|json`, accepted by every subcommand.
 ///
-/// A plain enum with its `ExpressibleByArgument` members written out rather than a
-/// `String`-backed `CaseIterable` one: for an option's default value swift-argument-parser casts
-/// to `CaseIterable & RawRepresentable` and lists the values through `CaseIterable`'s associated
-/// type, three protocol-conformance look-ups (each a scan of every conformance record in the
-/// binary) at every command's start (issue 22). Help, completions and errors read the same.
+/// Not a `String`-backed `CaseIterable` enum: swift-argument-parser casts a default value to
+/// `CaseIterable & RawRepresentable` and lists the values through `CaseIterable`, three scans of
+/// every conformance record at every start (issue 22). Help, completions and errors read the same.
 enum OutputFormat: ExpressibleByArgument, Sendable {
     case text
     case json
 
     init?(argument: String) {
-        switch argument {
-        case "text": self = .text
-        case "json": self = .json
-        default: return nil
-        }
+        guard let index = Self.allValueStrings.firstIndex(of: argument) else { return nil }
+        self = index == 0 ? .text : .json
     }
 
-    var defaultValueDescription: String {
-        switch self {
-        case .text: "text"
-        case .json: "json"
-        }
-    }
-
+    var defaultValueDescription: String { self == .text ? "text" : "json" }
     static var allValueStrings: [String] { ["text", "json"] }
-
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
