@@ -6,10 +6,10 @@ import Testing
 
 @Suite("T16 rollback detection, T17 key-file checks")
 struct RollbackAndKeyFileTests {
-    @Test("T16: restoring an older copy gives rollbackDetected (exit 23) for reads and writes")
+    @Test("T16: with rollback protection on, restoring an older copy gives rollbackDetected for reads and writes")
     func rollbackDetected() throws {
         let env = TestEnvironment()
-        let store = try env.createKeyFileStore()
+        let store = try env.createKeyFileStore(rollbackProtection: true)
         try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) }
         let generationG = env.fileBytes()
         try store.transaction { contents, now in try contents.add(item("b.example", "b"), at: now) }
@@ -26,7 +26,7 @@ struct RollbackAndKeyFileTests {
     @Test("T16: with the override a warning is given and the next save writes a generation above the mark")
     func rollbackOverride() throws {
         let env = TestEnvironment()
-        let store = try env.createKeyFileStore()
+        let store = try env.createKeyFileStore(rollbackProtection: true)
         try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) }
         let old = env.fileBytes()
         for account in ["b", "c", "d"] {
@@ -48,7 +48,7 @@ struct RollbackAndKeyFileTests {
     @Test("T16: a missing state entry is trusted on first use; an unverifiable one is re-anchored with a warning")
     func stateEntryTrustAndReanchor() throws {
         let env = TestEnvironment()
-        let store = try env.createKeyFileStore()
+        let store = try env.createKeyFileStore(rollbackProtection: true)
         try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) }
         let statePath = env.stateDirectory + "/" + Hex.encode(store.storeID) + ".state"
         #expect(FileManager.default.fileExists(atPath: statePath))
@@ -62,6 +62,55 @@ struct RollbackAndKeyFileTests {
         _ = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options())
         #expect(env.warnings.all.contains { $0.contains("re-anchored") })
         // Re-anchored at the current generation: an older copy is caught again.
+    }
+
+    @Test("T16: rollback protection is off by default: a fixture copied for each of several writers always opens, no state file")
+    func unprotectedCopiesOpen() throws {
+        let env = TestEnvironment()
+        let store = try env.createKeyFileStore()
+        try store.transaction { contents, now in try contents.add(item("seed.example", "seed"), at: now) }
+        let fixture = env.fileBytes()
+        // Three "tests", each on a fresh copy of the same fixture, each writing to it.
+        for account in ["a", "b", "c"] {
+            env.write(fixture)
+            let copy = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options())
+            try copy.transaction { contents, now in try contents.add(item("x.example", account), at: now) }
+            #expect(try copy.snapshot().contents.items.map(\.account).sorted() == ["seed", account].sorted())
+        }
+        #expect(env.warnings.all.isEmpty)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: env.stateDirectory)) ?? []
+        #expect(entries.isEmpty, "a store without rollback protection wrote \(entries)")
+    }
+
+    @Test("T16: protection is a setting of the authenticated payload: turned on, an older copy is refused; turned off, accepted")
+    func protectionTurnedOnAndOff() throws {
+        let env = TestEnvironment()
+        let store = try env.createKeyFileStore()
+        try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) }
+        try store.transaction { contents, _ in contents.rollbackProtection = true }
+        let protectedCopy = env.fileBytes()
+        try store.transaction { contents, now in try contents.add(item("b.example", "b"), at: now) }
+        env.write(protectedCopy)
+        #expect(errorCode { _ = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options()) }
+            == .rollbackDetected)
+        // A write with the override that changes nothing else accepts the copy (store.md §5) ...
+        let accepting = try KeychainStore.open(
+            at: env.storePath, keySource: env.keySource, options: env.options(allowRollback: true))
+        try accepting.transaction { _, _ in }
+        let reopened = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options())
+        #expect(try reopened.snapshot().contents.items.map(\.server) == ["a.example"])
+        // ... and turning protection off makes every older copy open again.
+        let beforeOff = env.fileBytes()
+        try reopened.transaction { contents, now in try contents.add(item("c.example", "c"), at: now) }
+        try reopened.transaction { contents, _ in contents.rollbackProtection = false }
+        let unprotected = env.fileBytes()
+        env.write(beforeOff)
+        #expect(errorCode { _ = try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options()) }
+            == .rollbackDetected)
+        env.write(unprotected)
+        try KeychainStore.open(at: env.storePath, keySource: env.keySource, options: env.options()).transaction {
+            contents, now in try contents.add(item("d.example", "d"), at: now)
+        }
     }
 
     @Test("T17: a missing key file is invalidKeyFile (exit 66)")

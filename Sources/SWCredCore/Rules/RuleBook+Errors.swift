@@ -417,10 +417,10 @@ extension RuleBook {
             title: "The store is older than one already seen (exit 23)",
             apple: "No Apple equivalent.",
             why:
-                "The file's generation is below the high-water mark this user account recorded, so an older copy was restored or re-synced; reads and writes are refused to avoid resurrecting deleted or changed passwords.",
+                "The store has rollback protection on (swcred init --rollback-protection, or swcred settings --rollback-protection on; it is off by default) and its generation is below the high-water mark this user account recorded in $XDG_STATE_HOME/swcred/, so an older copy was restored or re-synced; reads and writes are refused to avoid resurrecting deleted or changed passwords.",
             fix:
-                "Find the newer copy; if the older one is intended, pass --allow-rollback once (the next save continues the counter).",
-            example: "swcred list --allow-rollback"
+                "Find the newer copy. To accept this older copy on purpose, save to it once with --allow-rollback (swcred settings --allow-rollback does that without changing anything else; the counter continues above the mark); --allow-rollback on a read only reads it, with a warning. For stores that are copied and restored on purpose (test fixtures), turn the protection off: swcred settings --rollback-protection off --allow-rollback.",
+            example: "swcred settings --allow-rollback\nswcred settings --rollback-protection off --allow-rollback"
         ),
         RuleEntry(
             "secInternal", .error,

@@ -28,9 +28,12 @@ enum PasskeyCodec {
         }
     }
 
-    static func decode(_ r: inout ByteReader, limits: StoreLimits, itemCount: Int) throws(SWCredError) -> [PasskeyItem] {
+    /// - Parameter allowEmpty: the section may hold no passkey (schema 3, where it is always written).
+    static func decode(
+        _ r: inout ByteReader, limits: StoreLimits, itemCount: Int, allowEmpty: Bool = false
+    ) throws(SWCredError) -> [PasskeyItem] {
         let count = Int(try r.u32())
-        guard count >= 1 else { throw r.fail("a schema 2 payload without passkeys") }
+        guard count >= 1 || allowEmpty else { throw r.fail("a schema 2 payload without passkeys") }
         guard count + itemCount <= limits.maxItems else {
             throw SWCredError(.limitExceeded, "the file holds \(count + itemCount) items and passkeys; the limit is \(limits.maxItems)")
         }

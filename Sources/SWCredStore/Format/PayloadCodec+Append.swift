@@ -25,6 +25,8 @@ extension PayloadCodec {
         var negativeEntryExists = false
         /// How many items the payload holds.
         var itemCount = 0
+        /// Where the item count lies in the payload (it depends on the schema).
+        var itemCountOffset = 13
         /// Where the items end (the association record count begins).
         var itemsEnd = 0
     }
@@ -46,7 +48,7 @@ extension PayloadCodec {
     ) throws(SWCredError) -> AppendScan? {
         var r = ByteReader(bytes, range: payload, errorCode: .corruptPayload)
         let head = try Head(&r, limits: limits)
-        var scan = AppendScan(itemCount: head.itemCount)
+        var scan = AppendScan(itemCount: head.itemCount, itemCountOffset: head.itemCountOffset)
         let wanted = keyHash(of: item, limits: limits)
         let server = Array(item.server.utf8)
         let negativeAccount = Array(InternetPasswordItem.negativeEntryAccount.utf8)
@@ -100,11 +102,11 @@ extension PayloadCodec {
         _ entry: [UInt8], into buffer: inout [UInt8], payload: Range<Int>, scan: AppendScan
     ) throws(SWCredError) {
         guard payload.lowerBound >= 0, payload.upperBound + entry.count <= buffer.count,
-            scan.itemsEnd >= payload.lowerBound + Head.itemCountOffset + 4, scan.itemsEnd <= payload.upperBound
+            scan.itemsEnd >= payload.lowerBound + scan.itemCountOffset + 4, scan.itemsEnd <= payload.upperBound
         else {
             throw SWCredError(.internalError, "no room to insert an item in place")
         }
-        let countOffset = payload.lowerBound + Head.itemCountOffset
+        let countOffset = payload.lowerBound + scan.itemCountOffset
         buffer.withUnsafeMutableBytes { b in
             guard let base = b.baseAddress else { return }
             b.storeBytes(of: UInt32(scan.itemCount + 1).littleEndian, toByteOffset: countOffset, as: UInt32.self)

@@ -23,11 +23,14 @@ enum PayloadCodec {
         w.bool(contents.settings.autoFillEnabled)
         w.bool(contents.settings.developerMode)
         w.bool(contents.settings.managedDevice)
+        let schema = contents.schemaVersion
+        if schema >= 3 { w.u8(Head.storeFlags(rollbackProtection: contents.rollbackProtection)) }
         w.u32(UInt32(contents.items.count))
         for item in contents.items { encode(item, into: &w) }
         w.u32(UInt32(contents.associationRecords.count))
         for record in contents.associationRecords { encode(record, into: &w) }
-        if !contents.passkeys.isEmpty { PasskeyCodec.encode(contents.passkeys, into: &w) }  // schema 2
+        // Schema 2: a non-empty passkey section; schema 3: the section, empty or not.
+        if schema >= 3 || !contents.passkeys.isEmpty { PasskeyCodec.encode(contents.passkeys, into: &w) }
         return w.bytes
     }
 
@@ -56,6 +59,15 @@ enum PayloadCodec {
     }
 
     // MARK: Decode
+
+    /// Whether the plaintext payload `bytes[payload]` has rollback protection on (schema 3, store
+    /// flag bit 0), read before the payload is decoded; the decode checks the flags in full.
+    static func rollbackProtection(in bytes: [UInt8], payload: Range<Int>) -> Bool {
+        let flags = payload.lowerBound + Head.storeFlagsOffset
+        guard payload.lowerBound >= 0, flags < payload.upperBound, payload.upperBound <= bytes.count else { return false }
+        let schema = UInt16(bytes[payload.lowerBound]) | UInt16(bytes[payload.lowerBound + 1]) << 8
+        return schema >= 3 && bytes[flags] & Head.rollbackProtectionFlag != 0
+    }
 
     /// Decodes a payload, applying `limits`.
     /// - Throws: `unsupportedFormat` for a newer schema; `limitExceeded` for more items or records
@@ -129,14 +141,25 @@ enum PayloadCodec {
         return try decodeRest(&r, head: head, items: items, limits: limits)
     }
 
-    /// The fields before the items: schema, creation date, settings and the item count.
+    /// The fields before the items: schema, creation date, settings, the store flags (schema 3)
+    /// and the item count.
     struct Head {
         var schema: UInt16
         var created: Date
         var settings: DeviceSettings
+        /// Store flag bit 0 (schema 3; always `false` before).
+        var rollbackProtection: Bool
         var itemCount: Int
-        /// Where the item count lies in the payload (a u32).
-        static let itemCountOffset = 13
+        /// Where the item count lies in the payload (a u32): after the store flags in schema 3.
+        var itemCountOffset: Int { Self.itemCountOffset(schema: schema) }
+
+        static func itemCountOffset(schema: UInt16) -> Int { schema >= 3 ? 14 : 13 }
+        /// Where the store flags lie in a schema 3 payload (a u8).
+        static let storeFlagsOffset = 13
+        /// Bit 0 of the store flags.
+        static let rollbackProtectionFlag: UInt8 = 1
+
+        static func storeFlags(rollbackProtection: Bool) -> UInt8 { rollbackProtection ? rollbackProtectionFlag : 0 }
 
         init(_ r: inout ByteReader, limits: StoreLimits) throws(SWCredError) {
             schema = try r.u16()
@@ -149,6 +172,13 @@ enum PayloadCodec {
             }
             created = try date(&r)
             settings = DeviceSettings(autoFillEnabled: try r.bool(), developerMode: try r.bool(), managedDevice: try r.bool())
+            rollbackProtection = false
+            if schema >= 3 {
+                // Canonical: schema 3 is written only for a set flag, and no unknown bit is set.
+                let flags = try r.u8()
+                guard flags == Self.rollbackProtectionFlag else { throw r.fail("store flags \(flags) in a schema 3 payload") }
+                rollbackProtection = true
+            }
             itemCount = Int(try r.u32())
             guard itemCount <= limits.maxItems else {
                 throw SWCredError(.limitExceeded, "the file holds \(itemCount) items; the limit is \(limits.maxItems)")
@@ -177,11 +207,13 @@ enum PayloadCodec {
         records.reserveCapacity(recordCount)
         for _ in 0..<recordCount { records.append(try decodeRecord(&r, limits: limits)) }
         let passkeys: [PasskeyItem] =
-            try head.schema >= 2 ? PasskeyCodec.decode(&r, limits: limits, itemCount: head.itemCount) : []
+            try head.schema >= 2
+            ? PasskeyCodec.decode(&r, limits: limits, itemCount: head.itemCount, allowEmpty: head.schema >= 3) : []
         try r.expectEnd()
         var contents = try StoreContents(
             schemaVersion: head.schema, creationDate: head.created, settings: head.settings, items: items,
-            associationRecords: records, passkeys: passkeys, keysChecked: keysChecked
+            associationRecords: records, passkeys: passkeys, rollbackProtection: head.rollbackProtection,
+            keysChecked: keysChecked
         )
         contents.limits = limits
         return contents

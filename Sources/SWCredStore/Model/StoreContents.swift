@@ -21,20 +21,35 @@ public import SWCredCore
 ///
 /// Items keep their insertion order. Dates are stored at millisecond precision.
 public struct StoreContents: Sendable {
-    /// The newest payload schema version this library reads and writes (2 adds passkeys).
-    package static let currentSchemaVersion: UInt16 = 2
+    /// The newest payload schema version this library reads and writes (2 adds passkeys, 3 the
+    /// store flags: rollback protection).
+    package static let currentSchemaVersion: UInt16 = 3
     /// The schema of contents without passkeys: such contents are written as schema 1, byte for
     /// byte what earlier versions wrote, so older swcred keeps reading them.
     static let schemaVersionWithoutPasskeys: UInt16 = 1
+    /// The schema of contents with passkeys and no store flag set.
+    static let schemaVersionWithPasskeys: UInt16 = 2
 
-    /// The payload schema version these contents are written with: 1 without passkeys, 2 with.
+    /// The payload schema version these contents are written with: the lowest that holds them
+    /// (1 without passkeys, 2 with, 3 when a store flag is set), so that a store that does not use
+    /// a newer feature stays readable by the swcred that wrote it.
     package var schemaVersion: UInt16 {
-        passkeys.isEmpty ? Self.schemaVersionWithoutPasskeys : Self.currentSchemaVersion
+        Self.schemaVersion(passkeys: !passkeys.isEmpty, rollbackProtection: rollbackProtection)
+    }
+
+    static func schemaVersion(passkeys: Bool, rollbackProtection: Bool) -> UInt16 {
+        if rollbackProtection { return Self.currentSchemaVersion }
+        return passkeys ? Self.schemaVersionWithPasskeys : Self.schemaVersionWithoutPasskeys
     }
     /// When the store was created.
     public internal(set) var creationDate: Date
     /// The emulated device settings. Changing them is a write like any other.
     package var settings: DeviceSettings
+    /// Rollback protection (store.md §5): off by default. When on, every open and save checks and
+    /// raises a mark kept outside the store (the state file), and an older copy of the store
+    /// fails with `rollbackDetected`; when off, nothing outside the store is read or written.
+    /// Kept inside the authenticated payload (schema 3), so it cannot be removed without the key.
+    package var rollbackProtection: Bool = false
     /// Every item, negative entries included, in insertion order.
     public private(set) var items: [InternetPasswordItem]
     /// Every association record, in insertion order.
@@ -74,13 +89,14 @@ public struct StoreContents: Sendable {
     init(
         schemaVersion: UInt16, creationDate: Date, settings: DeviceSettings,
         items: [InternetPasswordItem], associationRecords: [AssociationRecord], passkeys: [PasskeyItem] = [],
-        keysChecked: Bool = false
+        rollbackProtection: Bool = false, keysChecked: Bool = false
     ) throws(SWCredError) {
-        let expectedSchema = passkeys.isEmpty ? Self.schemaVersionWithoutPasskeys : Self.currentSchemaVersion
+        let expectedSchema = Self.schemaVersion(passkeys: !passkeys.isEmpty, rollbackProtection: rollbackProtection)
         guard schemaVersion == expectedSchema else {
             throw SWCredError(.corruptPayload, "payload schema \(schemaVersion) does not match its contents")
         }
         self.passkeys = passkeys
+        self.rollbackProtection = rollbackProtection
         self.creationDate = creationDate
         self.settings = settings
         self.items = items
@@ -308,6 +324,7 @@ extension StoreContents: Hashable {
         lhs.schemaVersion == rhs.schemaVersion && lhs.creationDate == rhs.creationDate
             && lhs.settings == rhs.settings && lhs.items == rhs.items
             && lhs.associationRecords == rhs.associationRecords && lhs.passkeys == rhs.passkeys
+            && lhs.rollbackProtection == rhs.rollbackProtection
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -317,6 +334,7 @@ extension StoreContents: Hashable {
         hasher.combine(items)
         hasher.combine(associationRecords)
         hasher.combine(passkeys)
+        hasher.combine(rollbackProtection)
     }
 }
 

@@ -20,16 +20,20 @@ extension StoreSession {
     /// Creates an empty store at the configured path, protected by the session's key material
     /// (store.md §4): the passphrase (read from its provider now) under `preset`, or the key file,
     /// created with 32 random bytes when missing and used as it is when present.
-    /// - Parameter replaceExisting: replace a store that exists (its contents are lost).
+    /// - Parameters:
+    ///   - replaceExisting: replace a store that exists (its contents are lost).
+    ///   - rollbackProtection: turn rollback protection on (store.md §5; off by default).
     /// - Throws: `storeExists` when a store exists and `replaceExisting` is false; the errors of
     ///   reading the passphrase and of `KeychainStore.create`.
-    package func create(preset: KDFPreset, replaceExisting: Bool) throws(SWCredError) -> StoreKeyChange {
+    package func create(
+        preset: KDFPreset, replaceExisting: Bool, rollbackProtection: Bool = false
+    ) throws(SWCredError) -> StoreKeyChange {
         let source = try keySource()
         let keyFile = source.keyFilePath
         let keyFileCreated = keyFile.map { POSIX.lstat($0) == nil } ?? false
         let store = try KeychainStore.create(
             at: configuration.path, keySource: source, preset: preset, options: configuration.options,
-            replaceExisting: replaceExisting)
+            replaceExisting: replaceExisting, rollbackProtection: rollbackProtection)
         return StoreKeyChange(
             path: store.path, keyFile: keyFile, keyFileCreated: keyFileCreated, generation: store.generation)
     }

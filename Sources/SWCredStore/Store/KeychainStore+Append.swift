@@ -41,6 +41,9 @@ extension KeychainStore {
         item.creationDate = stamp
         item.modificationDate = stamp
         if item.isNegative { item.secret = nil }
+        // Validated before it is encoded: the encoder's field widths assume the limits hold, and
+        // an over-long account or server is the caller's error (invalidParameter), never a trap.
+        try ItemValidation.validate(item, limits: options.limits)
         // The item's encoding comes first, so that the file is read into a buffer with room for
         // it: the whole add then happens in that one buffer (decrypted, changed and encrypted
         // where it lies), instead of three more buffers of the store's size, each faulted in and
@@ -77,7 +80,6 @@ extension KeychainStore {
             try recordMark(generation: header.generation, markState: opened.markState)
             return refusal
         }
-        try ItemValidation.validate(item, limits: options.limits)
         guard scan.itemCount < options.limits.maxItems else {
             throw SWCredError(
                 .limitExceeded, "the store holds \(scan.itemCount) items; the limit is \(options.limits.maxItems)"
@@ -99,7 +101,9 @@ extension KeychainStore {
             &file, plaintext: newPayload, associatedData: headerBytes, nonce: newHeader.nonce, key: keys.payload
         )
         holdsPlaintext = false
-        try write(sealed: file, generation: generation, after: header, keys: keys)
+        try write(
+            sealed: file, generation: generation, after: header, keys: keys,
+            mark: MarkUpdate(protected: opened.markState != .off, previous: opened.markState))
         return .added
     }
 

@@ -88,13 +88,21 @@ extension KeychainStore {
     }
 
     /// Steps 6–9 on a whole file's buffer, decrypting the payload where it lies: afterwards
-    /// `file[header.payloadRange]` is the plaintext (which the caller wipes) and the tag's bytes
-    /// follow it unchanged. No plaintext is written unless the tag verifies (the payload's bytes
-    /// in the buffer are zeroed when it does not; the file is not touched).
+    /// `file[header.payloadRange]` is the plaintext (which the caller wipes, also when this
+    /// throws) and the tag's bytes follow it unchanged. No plaintext is written unless the tag
+    /// verifies (the payload's bytes in the buffer are zeroed when it does not; the file is not
+    /// touched).
+    ///
+    /// The rollback check (store.md §5) runs after the AEAD: whether the store asks for it is a
+    /// flag of the authenticated payload, which only the key can set or clear. A store without it
+    /// reads no state file (``RollbackState/Mark/off``).
     func authenticateInPlace(_ file: inout [UInt8], header: StoreHeader, keys: StoreKeys) throws(SWCredError)
         -> (overriddenMark: UInt64?, markState: RollbackState.Mark)
     {
-        let (overridden, mark) = try checkMACAndRollback(header: header, keys: keys)
+        // Step 7: header MAC.
+        guard try header.macIsValid(macKey: keys.headerMAC) else {
+            throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
+        }
         let headerBytes = Array(file[0..<StoreHeader.length])
         do throws(SWCredError) {
             try XChaCha20Poly1305.openInPlace(
@@ -104,7 +112,8 @@ extension KeychainStore {
         } catch {
             throw Self.payloadError(error)
         }
-        return (overridden, mark)
+        guard PayloadCodec.rollbackProtection(in: file, payload: header.payloadRange) else { return (nil, .off) }
+        return try checkRollback(header: header, keys: keys)
     }
 
     private static func payloadError(_ error: SWCredError) -> SWCredError {
@@ -112,22 +121,19 @@ extension KeychainStore {
             ? SWCredError(.corruptPayload, "the payload does not authenticate (AEAD tag mismatch)") : error
     }
 
-    /// Steps 7 (header MAC) and 8 (rollback) of the read order.
-    private func checkMACAndRollback(header: StoreHeader, keys: StoreKeys) throws(SWCredError)
+    /// Step 8 (rollback) of the read order, for a store with rollback protection on.
+    private func checkRollback(header: StoreHeader, keys: StoreKeys) throws(SWCredError)
         -> (overriddenMark: UInt64?, markState: RollbackState.Mark)
     {
-        // Step 7: header MAC.
-        guard try header.macIsValid(macKey: keys.headerMAC) else {
-            throw SWCredError(.wrongKey, "the key does not open this store (header MAC mismatch)")
-        }
-        // Step 8: rollback.
         let mark = try rollbackState().read(key: keys.state)
         var overridden: UInt64?
         if case .valid(let seen) = mark, header.generation < seen {
             guard options.allowRollback else {
                 throw SWCredError(
                     .rollbackDetected,
-                    "the store is at generation \(header.generation) but generation \(seen) was already seen here"
+                    "the store is at generation \(header.generation) but generation \(seen) was already seen here "
+                        + "(rollback protection is on); to accept this copy on purpose, save to it with the rollback "
+                        + "override, or turn rollback protection off with the override"
                 )
             }
             options.warningHandler(
@@ -148,6 +154,8 @@ extension KeychainStore {
         let keys = state.withLock { $0.keys }
         state.withLock { $0.generation = max($0.generation, generation) }
         switch markState {
+        case .off:
+            return
         case .missing:
             try rollbackState().record(generation, key: keys.state, force: false, options: options)
         case .unverifiable:

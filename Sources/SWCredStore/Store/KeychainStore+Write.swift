@@ -92,36 +92,52 @@ extension KeychainStore {
     }
 
     /// Seals and writes `contents` as the generation after `verified` (the lock is held).
+    ///
+    /// Unchanged contents are not written, except after an overridden rollback mark: a write with
+    /// the override accepts the older copy (store.md §5), so it saves a generation above the mark.
     func commit(_ contents: StoreContents, after verified: Verified, keys: StoreKeys) throws(SWCredError) {
-        guard contents != verified.contents else {
+        guard contents != verified.contents || verified.overriddenMark != nil else {
             try recordMark(verified)
             return
         }
         try Self.withPayload(of: contents) { plaintext throws(SWCredError) in
-            try write(plaintext: plaintext, after: verified.header, overriddenMark: verified.overriddenMark, keys: keys)
+            try write(
+                plaintext: plaintext, after: verified.header, overriddenMark: verified.overriddenMark, keys: keys,
+                mark: MarkUpdate(protected: contents.rollbackProtection, previous: verified.markState))
         }
+    }
+
+    /// How a save updates the rollback mark: not at all without rollback protection; raised to
+    /// the new generation with it; re-anchored there when protection was just turned on.
+    struct MarkUpdate {
+        var protected: Bool
+        var previous: RollbackState.Mark
     }
 
     /// Seals `plaintext` as the generation after `header` (and after an overridden rollback
     /// mark), writes it in place of that generation, and raises the rollback mark (the lock is
     /// held): steps 4–11 of the write path.
     func write(
-        plaintext: [UInt8], after header: StoreHeader, overriddenMark: UInt64?, keys: StoreKeys
+        plaintext: [UInt8], after header: StoreHeader, overriddenMark: UInt64?, keys: StoreKeys, mark: MarkUpdate
     ) throws(SWCredError) {
         let newGeneration = try nextGeneration(after: header, overriddenMark: overriddenMark)
         let file = try Self.seal(
             plaintext: plaintext, parameters: header.keyParameters, storeID: storeID, generation: newGeneration,
             keys: keys, options: options
         )
-        try write(sealed: file, generation: newGeneration, after: header, keys: keys)
+        try write(sealed: file, generation: newGeneration, after: header, keys: keys, mark: mark)
     }
 
     /// Writes the sealed file of generation `generation` in place of the generation of `header`
-    /// and raises the rollback mark (the lock is held): steps 5–11 of the write path.
-    func write(sealed file: [UInt8], generation: UInt64, after header: StoreHeader, keys: StoreKeys) throws(SWCredError) {
+    /// and raises the rollback mark of a protected store (the lock is held): steps 5–11 of the
+    /// write path.
+    func write(
+        sealed file: [UInt8], generation: UInt64, after header: StoreHeader, keys: StoreKeys, mark: MarkUpdate
+    ) throws(SWCredError) {
         try AtomicFile.write(file, to: path, replace: .ifGeneration(header.generation), label: "keychain", options: options)
         state.withLock { $0.generation = max($0.generation, generation) }
-        try rollbackState().record(generation, key: keys.state, force: false, options: options)
+        guard mark.protected else { return }
+        try rollbackState().record(generation, key: keys.state, force: mark.previous == .off, options: options)
     }
 
     /// Rewrites the whole store under the lock with new key material: a new salt, new sub-keys,
@@ -175,7 +191,9 @@ extension KeychainStore {
         state.withLock {
             $0 = OpenState(keySource: newSource, keys: newKeys, keyParameters: parameters, generation: newGeneration)
         }
-        try rollbackState().record(newGeneration, key: newKeys.state, force: true, options: options)
+        if verified.contents.rollbackProtection {
+            try rollbackState().record(newGeneration, key: newKeys.state, force: true, options: options)
+        }
     }
 
     func nextGeneration(after header: StoreHeader, overriddenMark: UInt64?) throws(SWCredError) -> UInt64 {

@@ -116,6 +116,7 @@ public final class KeychainStore: Sendable {
     ///     refused in release builds.
     ///   - options: limits, timeout, clock, state directory.
     ///   - replaceExisting: replace an existing store instead of failing.
+    ///   - rollbackProtection: turn rollback protection on (store.md §5; off by default).
     ///   - Warning: `replaceExisting` destroys the existing store's contents.
     /// - Returns: the open store.
     /// - Throws: `storeExists` (a store exists and `replaceExisting` is false), `invalidParameter`
@@ -126,7 +127,8 @@ public final class KeychainStore: Sendable {
         keySource: KeySource,
         preset: KDFPreset = .moderate,
         options: StoreOptions = StoreOptions(),
-        replaceExisting: Bool = false
+        replaceExisting: Bool = false,
+        rollbackProtection: Bool = false
     ) throws(SWCredError) -> KeychainStore {
         #if !DEBUG
         if case .passphrase = keySource, preset == .test {
@@ -149,7 +151,8 @@ public final class KeychainStore: Sendable {
             throw SWCredError(.storeExists, "a store already exists at \(resolved)")
         }
         let storeID = try options.random(StoreHeader.storeIDLength, .storeID)
-        let contents = StoreContents(creationDate: options.clock.now())
+        var contents = StoreContents(creationDate: options.clock.now())
+        contents.rollbackProtection = rollbackProtection
         let file = try withPayload(of: contents) { plaintext throws(SWCredError) in
             try seal(
                 plaintext: plaintext, parameters: parameters, storeID: storeID, generation: 1, keys: keys,
@@ -166,7 +169,7 @@ public final class KeychainStore: Sendable {
             path: resolved, storeID: storeID, options: options,
             state: OpenState(keySource: keySource, keys: keys, keyParameters: parameters, generation: 1)
         )
-        try store.rollbackState().record(1, key: keys.state, force: true, options: options)
+        if rollbackProtection { try store.rollbackState().record(1, key: keys.state, force: true, options: options) }
         return store
     }
 

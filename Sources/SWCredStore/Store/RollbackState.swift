@@ -25,6 +25,8 @@ import Glibc
 /// it does not stop an attacker who can also edit the state directory.
 struct RollbackState {
     enum Mark: Equatable {
+        /// The store has rollback protection off: no mark was read, none is written.
+        case off
         case missing
         case valid(UInt64)
         case unverifiable

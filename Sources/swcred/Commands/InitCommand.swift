@@ -15,6 +15,14 @@ enum KDFChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
     case test
     #endif
 
+    /// `--kdf`'s help: the presets this build accepts (a debug build also takes `test`).
+    #if DEBUG
+    static let help = "Argon2id preset for a passphrase store: interactive, moderate (default) or sensitive "
+        + "(this debug build also takes test, for tests only)."
+    #else
+    static let help = "Argon2id preset for a passphrase store: interactive, moderate (default) or sensitive."
+    #endif
+
     var preset: KDFPreset {
         switch self {
         case .interactive: return .interactive
@@ -44,18 +52,23 @@ struct InitCommand: StoreSubcommand {
 
     @OptionGroup var storeOptions: GlobalStoreOptions
 
-    @Option(help: "Argon2id preset for a passphrase store: interactive, moderate (default) or sensitive.")
+    @Option(help: ArgumentHelp(KDFChoice.help))
     var kdf: KDFChoice = .moderate
 
     @Flag(help: "Replace an existing store. Its contents are lost.")
     var force = false
+
+    @Flag(
+        name: .customLong("rollback-protection"),
+        help: "Refuse older copies of this store (store.md §5): off by default, so that copied fixtures keep working.")
+    var rollbackProtection = false
 
     func execute(_ console: Console) async throws -> ExitStatus {
         let session = try storeOptions.session(console)
         if force && session.storeExists {
             console.warn("replacing the existing store at \(session.configuration.path); its contents are lost")
         }
-        let created = try session.create(preset: kdf.preset, replaceExisting: force)
+        let created = try session.create(preset: kdf.preset, replaceExisting: force, rollbackProtection: rollbackProtection)
         console.emit(KeyChangeResult(created, kdf: kdf, reportsKeyFileCreation: true)) {
             if let keyFile = created.keyFile {
                 let which = created.keyFileCreated ? "a new" : "the"

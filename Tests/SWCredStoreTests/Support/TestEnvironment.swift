@@ -47,8 +47,9 @@ final class TestEnvironment: @unchecked Sendable {  // @unchecked: immutable aft
 
     var keySource: KeySource { .keyFile(path: keyPath) }
 
-    func createKeyFileStore(limits: StoreLimits = .default) throws -> KeychainStore {
-        try KeychainStore.create(at: storePath, keySource: keySource, options: options(limits: limits))
+    func createKeyFileStore(limits: StoreLimits = .default, rollbackProtection: Bool = false) throws -> KeychainStore {
+        try KeychainStore.create(
+            at: storePath, keySource: keySource, options: options(limits: limits), rollbackProtection: rollbackProtection)
     }
 
     func fileBytes(_ path: String? = nil) -> [UInt8] {
