@@ -90,10 +90,13 @@ struct StoreCommandTests {
         #expect(try await sandbox.run(["show", "example.com:443", "alice"]).status == 44)
         #expect(try await sandbox.run(["show", "EXAMPLE.com", "alice"]).stdout == "new\n")
 
-        // Delete without a port removes every port's item, as SecItemDelete does.
+        // cli.md "Names of one item" (issue 28): a plain HOST names the portless item only; the
+        // port-8443 item is then the one item left, which the plain name reaches next.
         let deleted = try await sandbox.run(["delete", "example.com", "alice", "--format", "json"])
         #expect(deleted.status == 0, "\(deleted.stderr)")
-        #expect(try deleted.json()["deleted"] as? Int == 2)
+        #expect(try deleted.json()["deleted"] as? Int == 1)
+        let deletedPort = try await sandbox.run(["delete", "example.com", "alice", "--format", "json"])
+        #expect(try deletedPort.json()["deleted"] as? Int == 1)
         #expect(try await sandbox.run(["delete", "example.com", "alice"]).status == 44)
         let shownGone = try await sandbox.run(["show", "example.com", "alice", "--format", "json"])
         #expect(shownGone.status == 44)
@@ -304,9 +307,10 @@ struct StoreCommandTests {
         #expect(try notAStore.errorJSON()["code"] as? String == "notAStore")
     }
 
-    @Test("T16: a replayed older copy is 23; --allow-rollback warns and proceeds")
+    @Test("T16: with --rollback-protection, a replayed older copy is 23; --allow-rollback warns and proceeds")
     func rollback() async throws {
         let sandbox = try StoreSandbox()
+        #expect(try await sandbox.run(["init", "--rollback-protection"]).status == 0)
         #expect(try await sandbox.add("example.com", "alice", password: "pw").status == 0)
         let path = sandbox.defaultStorePath
         let old = try StoreSandbox.bytes(path)
@@ -327,6 +331,37 @@ struct StoreCommandTests {
         // A write with the override lands above the mark, so plain reads work again.
         #expect(try await sandbox.add("example.com", "carol", password: "pw", ["--allow-rollback"]).status == 0)
         #expect(try await sandbox.listItems().count == 2)
+        let explained = try await sandbox.run(["explain", "rollbackDetected"])
+        #expect(explained.stdout.contains("--rollback-protection off"))
+    }
+
+    @Test("T16 (issue 28): a store seeded once and copied for each test keeps working; settings turns protection on and off")
+    func copiedFixtureStore() async throws {
+        let sandbox = try StoreSandbox()
+        #expect(try await sandbox.add("example.com", "seed", password: "pw").status == 0)
+        let path = sandbox.defaultStorePath
+        let fixture = try StoreSandbox.bytes(path)
+        for account in ["one", "two", "three"] {
+            try Data(fixture).write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o600)
+            let added = try await sandbox.add("example.com", account, password: "pw")
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(try await sandbox.listItems().count == 2)
+        }
+        let shown = try await sandbox.run(["settings", "--format", "json"])
+        #expect(try shown.json()["rollbackProtection"] as? Bool == false)
+        #expect(try await sandbox.run(["settings", "--rollback-protection", "on"]).status == 0)
+        let protected = try StoreSandbox.bytes(path)
+        #expect(try await sandbox.add("example.com", "four", password: "pw").status == 0)
+        try Data(protected).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        #expect(try await sandbox.run(["list"]).status == 23)
+        let off = try await sandbox.run(["settings", "--rollback-protection", "off", "--allow-rollback", "--format", "json"])
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(try off.json()["rollbackProtection"] as? Bool == false)
+        try Data(fixture).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        #expect(try await sandbox.run(["list"]).status == 0)
     }
 
     @Test("end to end with the default (moderate) Argon2id preset: init, add, show, wrong passphrase")

@@ -54,4 +54,29 @@ extension StoreSession {
             return try contents.delete(matching: query)
         }
     }
+
+    /// Deletes the item `name` names (cli.md "Names of one item"): on the port it resolves to,
+    /// every item of that host and account (they print as one line of `list`), nothing else.
+    /// - Returns: the items removed.
+    /// - Throws: `itemNotFound` with `notFound`; `usage` for an ambiguous name; the store's errors.
+    package func deleteItems(named name: ItemName, notFound: String) throws(SWCredError) -> [InternetPasswordItem] {
+        try modify(createIfMissing: false) {
+            (contents: inout StoreContents, _: Date) throws(SWCredError) -> [InternetPasswordItem] in
+            let candidates = contents.items(matching: name.candidates).filter { !$0.isNegative }
+            guard let port = try name.port(among: candidates) else { throw SWCredError(.itemNotFound, notFound) }
+            var query = name.query(port: port)
+            query.isNegative = false
+            return try contents.delete(matching: query)
+        }
+    }
+
+    /// The saved password item `name` names (cli.md "Names of one item"), reading only the
+    /// candidates; `nil` when there is none.
+    /// - Throws: `usage` for an ambiguous name; the store's errors.
+    package func passwordItem(named name: ItemName) throws(SWCredError) -> InternetPasswordItem? {
+        let candidates = try read(selection: ReadSelection(items: name.candidates)).contents
+            .passwordItems(matching: name.candidates)
+        guard let port = try name.port(among: candidates) else { return nil }
+        return candidates.first { $0.port == port }
+    }
 }

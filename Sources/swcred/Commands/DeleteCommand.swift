@@ -6,8 +6,9 @@ import SWCredStore
 
 /// `swcred delete DOMAIN ACCOUNT` (cli.md), and `swcred delete DOMAIN --never-save`.
 ///
-/// Removes every item that matches, as `SecItemDelete` does (store.md §3): DOMAIN without a port
-/// matches any port. Nothing matching is `itemNotFound` (44). `--never-save` removes the
+/// Removes the item `DOMAIN ACCOUNT` names as `list` prints it (``ItemName``, cli.md "Names of
+/// one item"): a plain HOST is the portless item, or the only port's; an ambiguous name is a
+/// usage error (64) listing the candidates. Nothing matching is `itemNotFound` (44). `--never-save` removes the
 /// "Passwords not saved" entry of DOMAIN instead (store.md §2.2).
 ///
 /// JSON: `{"schema","operation":"deleted","deleted":N,"items":[{"server","account","port"}]}`.
@@ -37,18 +38,19 @@ struct DeleteCommand: StoreSubcommand {
 
     func execute(_ console: Console) async throws -> ExitStatus {
         let site = try SiteName(domain)
-        let query: ItemQuery
+        let session = try storeOptions.session(console)
+        let removed: [InternetPasswordItem]
         if neverSave {
-            query = ItemQuery(server: site.host, account: InternetPasswordItem.negativeEntryAccount, port: site.port,
-                              synchronizable: .any, isNegative: true)
+            let query = ItemQuery(
+                server: site.host, account: InternetPasswordItem.negativeEntryAccount, port: site.port,
+                synchronizable: .any, isNegative: true)
+            removed = try session.deleteItems(
+                matching: query, notFound: "no \"Passwords not saved\" entry exists for \(site.display)")
         } else {
-            query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
+            removed = try session.deleteItems(
+                named: try ItemName(domain: domain, account: account ?? ""),
+                notFound: "no item is saved for \(site.display) and this account")
         }
-        let removed = try storeOptions.session(console).deleteItems(
-            matching: query,
-            notFound: neverSave
-                ? "no \"Passwords not saved\" entry exists for \(site.display)"
-                : "no item is saved for \(site.display) and this account")
         console.emit(DeleteResult(deleted: removed.count, items: removed.map(SWCItemDocument.init))) {
             console.out(neverSave
                 ? "passwords may be saved again for \(site.display)"

@@ -6,9 +6,9 @@ import SWCredStore
 /// `swcred show DOMAIN ACCOUNT` (cli.md): prints one item's password.
 ///
 /// Text: the password and a newline, nothing else on stdout (so `pw=$(swcred show …)` works).
-/// JSON: `{"schema","item":{…attributes…},"password"}`. DOMAIN without a port matches any port;
-/// when several items match, the first saved is shown, as `SecItemCopyMatching` with
-/// `kSecMatchLimitOne` returns one. "Passwords not saved" entries carry no password and are never
+/// JSON: `{"schema","item":{…attributes…},"password"}`. `DOMAIN ACCOUNT` names one item as
+/// `list` prints it (``ItemName``, cli.md "Names of one item"): an ambiguous name is a usage
+/// error (64) listing the candidates. "Passwords not saved" entries carry no password and are never
 /// shown (store.md §2.2): `itemNotFound` (44). A password that is not valid UTF-8 is printed as
 /// raw bytes in text mode and refused (`malformedInput`, 65) in JSON mode.
 struct ShowCommand: StoreSubcommand {
@@ -24,13 +24,10 @@ struct ShowCommand: StoreSubcommand {
     var account: String
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let site = try SiteName(domain)
-        let query = ItemQuery(server: site.host, account: account, port: site.port, synchronizable: .any)
-        // Only the matching item is built (and its secret copied); the whole payload is verified.
-        let found = try storeOptions.session(console).read(selection: ReadSelection(items: query))
-            .contents.passwordItems(matching: query).first
-        guard let item = found, let secret = item.secret else {
-            throw SWCredError(.itemNotFound, "no password is saved for \(site.display) and this account")
+        let name = try ItemName(domain: domain, account: account)
+        // Only the candidates are built (and their secrets copied); the whole payload is verified.
+        guard let item = try storeOptions.session(console).passwordItem(named: name), let secret = item.secret else {
+            throw SWCredError(.itemNotFound, "no password is saved for \(name.site.display) and this account")
         }
         try console.emit(ShowResult(item, password: try Self.text(of: item))) {
             console.outBytes(secret + [UInt8(ascii: "\n")])
