@@ -1,5 +1,5 @@
 internal import FoundationEssentials
-internal import SWCredCore
+package import SWCredCore
 
 /// Reads association files from an offline directory of web roots (`--aasa-dir DIR`).
 ///
@@ -22,6 +22,24 @@ public struct DirectoryAssociationSource: AssociationFileSource {
     public init(root: String, maximumBytes: Int = 131_072) {
         self.root = root
         self.maximumBytes = maximumBytes
+    }
+
+    /// A source over `root` that must be a readable directory: what a user names with
+    /// `--aasa-dir`. A typo is an error, never a verdict (every host "HTTP 404").
+    /// - Throws: `fileNotFound` (exit 66) naming the path when it is missing, not a directory, or
+    ///   cannot be listed.
+    package static func opening(root: String, maximumBytes: Int = 131_072) throws(SWCredError) -> Self {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            throw SWCredError(.fileNotFound, "no such directory: \(root) (the sites folder, --aasa-dir)")
+        }
+        guard isDirectory else {
+            throw SWCredError(.fileNotFound, "not a directory: \(root) (the sites folder, --aasa-dir, holds HOST/.well-known/…)")
+        }
+        guard (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil else {
+            throw SWCredError(.fileNotFound, "cannot read the directory \(root) (--aasa-dir)")
+        }
+        return Self(root: root, maximumBytes: maximumBytes)
     }
 
     /// Always ``AssociationSourceKind/dir``.

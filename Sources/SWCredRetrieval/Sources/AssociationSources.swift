@@ -58,7 +58,7 @@ public enum AssociationSources {
     ) async throws -> R {
         switch selection.origin {
         case .directory(let root):
-            return try await body(DirectoryAssociationSource(root: root))
+            return try await body(try DirectoryAssociationSource.opening(root: root))
         case .live(let kind):
             let fetcher = try LiveRetrieval.makeFetcher(configuration: selection.configuration)
             let result: Result<R, any Error>

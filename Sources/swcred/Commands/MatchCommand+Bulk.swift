@@ -44,7 +44,7 @@ extension MatchCommand {
             if let file = try aasaFile() {
                 files = .file(file, appID: appID)
             } else if let aasaDir {
-                files = .directory(DirectoryAssociationSource(root: aasaDir), appID: appID)
+                files = .directory(try DirectoryAssociationSource.opening(root: aasaDir), appID: appID)
             } else {
                 throw SWCredError(.usage, "give exactly one of --aasa FILE, --aasa-dir DIR, --direct and --cdn")
             }

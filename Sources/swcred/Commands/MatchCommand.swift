@@ -118,7 +118,7 @@ struct MatchCommand: FormatOptionsSubcommand {
             if aasa != nil {
                 file = try aasaFile()
             } else if let aasaDir {
-                let source = DirectoryAssociationSource(root: aasaDir)
+                let source = try DirectoryAssociationSource.opening(root: aasaDir)
                 let retrieved = try await source.retrieve(AssociationFileRequest(host: link.host, port: nil))
                 diagnostics = retrieved.diagnostics
                 if let body = retrieved.body {

@@ -57,14 +57,14 @@ struct RequestCommand: StoreSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
+        let policy = SWCPickCheckingResponder(SWCPolicyResponder(confirmation: .cancel, pick: .init(pickOption: pick)))
         let service = try await SWCAppSession.open(
             storeOptions: storeOptions, app: app, source: source, console: console, simulator: simulator
         ).service(
-            responder: pick == "ask"
-                ? SWCTerminalResponder { console.err("swcred: \($0)") }
-                : SWCPolicyResponder(confirmation: .cancel, pick: .init(pickOption: pick)),
+            responder: pick == "ask" ? SWCTerminalResponder { console.err("swcred: \($0)") } : policy,
             profile: chosenProfile.flatMap(SWCProfile.init(rawValue:)))
         let report = await service.request(fqdn: domain, account: account)
+        try policy.checkChoice()
         if let credentials = report.credentials, let credential = credentials.first {
             console.emit(SWCRequestDocument(credentials: credentials, error: report.error)) {
                 console.out("\(credential.account)\t\(credential.password)")
