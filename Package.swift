@@ -191,6 +191,8 @@ let package = Package(
                 // The in-process tests of the command's own types (`@testable import SWCredCLI`),
                 // with HTTPS retrieval installed as in `swcred-fetch` (`LiveRetrieval.installHTTPS()`).
                 "SWCredCLI", "SWCredCore", "SWCredRetrieval", "SWCredRetrievalLive",
+                // Parsing command lines in process to check which ones hand off (issue 28).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The two executables the spawned-process tests run, built with the tests.
                 "swcred", "swcred-fetch",
             ]

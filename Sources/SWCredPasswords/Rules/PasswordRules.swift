@@ -68,7 +68,12 @@ public struct PasswordRules: Sendable, Hashable, CustomStringConvertible {
         let parsed = try Self.parse(text, maximumLength: maximumLength)
         if !parsed.diagnostics.isEmpty {
             let list = parsed.diagnostics.map(\.description).joined(separator: "; ")
-            throw SWCredError(.malformedRules, "the password rules are malformed (\(list))")
+            // The diagnostics say what Apple's lenient parser does ("treated as empty", "dropped");
+            // here that loss is the error, and the message says so.
+            throw SWCredError(
+                .malformedRules,
+                "the password rules are malformed: \(list). Apple's parser would go on as described; "
+                    + "swcred refuses rules that lose anything, so nothing was generated")
         }
         self = parsed
     }

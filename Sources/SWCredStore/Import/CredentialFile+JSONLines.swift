@@ -27,8 +27,11 @@ extension CredentialFile.Parser {
             guard rows <= limits.csv.maxRecords else {
                 throw SWCredError(.limitExceeded, "more than \(limits.csv.maxRecords) lines")
             }
-            try readJSONLine(slice, number: number, arena: arena)
+            try collectingRowError { (parser: inout Self) throws(SWCredError) in
+                try parser.readJSONLine(slice, number: number, arena: arena)
+            }
         }
+        try throwRowErrors()
     }
 
     /// One line, read by the strict reader with duplicate keys refused: a key given twice would

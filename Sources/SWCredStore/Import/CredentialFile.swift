@@ -186,7 +186,11 @@ package struct CredentialFile: Sendable {
         var rows = 0
         var credentials: [ImportedCredential] = []
         var skipped: [(line: Int, reason: String)] = []
+        /// The invalid rows' messages (the first ``maximumRowErrors``) and how many there were.
+        var rowErrors: [String] = []
+        var rowErrorCount = 0
         var used = 0
+        static let maximumRowErrors = 20
 
         init(limits: ImportLimits, storeLimits: StoreLimits) {
             self.limits = limits
@@ -252,6 +256,19 @@ package struct CredentialFile: Sendable {
                     return
                 }
                 rows += 1
+                try collectingRowError { (parser: inout Self) throws(SWCredError) in
+                    try parser.readCSVRow(fields, bytes, known: known, width: width, arena: arena)
+                }
+            }
+            if format == nil, let requested { format = requested }
+            try throwRowErrors()
+        }
+
+        /// One CSV data row.
+        mutating func readCSVRow(
+            _ fields: [CSVField], _ bytes: UnsafeRawBufferPointer, known: CredentialFileFormat.Columns,
+            width: Int, arena: UnsafeMutableRawBufferPointer
+        ) throws(SWCredError) {
                 let line = fields[0].line
                 guard fields.count == width else {
                     throw SWCredError(
@@ -280,7 +297,7 @@ package struct CredentialFile: Sendable {
                 switch ImportedSite.parse(urlText) {
                 case .site(let found): site = found
                 case .notWeb(let scheme):
-                    skipped.append((line, "a \(scheme): URL is not a web site"))
+                    skipped.append((line, "the URL is not a web site (scheme \(scheme):)"))
                     return
                 case .invalid(let reason): throw SWCredError(.malformedInput, "\(where_) (URL): \(reason)")
                 }
@@ -292,8 +309,30 @@ package struct CredentialFile: Sendable {
                     count: passwordField.rawCount, at: CSVReader.position(of: passwordField, in: bytes), arena: arena
                 ) { out in CSVReader.decode(passwordField, in: bytes, into: out) }
                 credentials.append(ImportedCredential(line: line, site: site, account: account, secret: range))
+        }
+
+        /// Runs one row's reading; a malformed row (`malformedInput`) is noted and the next row is
+        /// read, so that one import reports every invalid row (up to ``maximumRowErrors`` listed).
+        /// Other errors (limits, I/O) stop at once.
+        mutating func collectingRowError(
+            _ body: (inout Self) throws(SWCredError) -> Void
+        ) throws(SWCredError) {
+            do {
+                try body(&self)
+            } catch where error.code == .malformedInput {
+                rowErrorCount += 1
+                if rowErrors.count < Self.maximumRowErrors { rowErrors.append(error.message) }
             }
-            if format == nil, let requested { format = requested }
+        }
+
+        /// Throws `malformedInput` listing the invalid rows, when there were any.
+        func throwRowErrors() throws(SWCredError) {
+            guard rowErrorCount > 0 else { return }
+            if rowErrorCount == 1 { throw SWCredError(.malformedInput, rowErrors[0]) }
+            let more = rowErrorCount > rowErrors.count ? "; and \(rowErrorCount - rowErrors.count) more" : ""
+            throw SWCredError(
+                .malformedInput,
+                "\(rowErrorCount) rows are invalid; nothing was imported: " + rowErrors.joined(separator: "; ") + more)
         }
 
         func detect(_ names: [String]) -> (CredentialFileFormat, CredentialFileFormat.Columns)? {

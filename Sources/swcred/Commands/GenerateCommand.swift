@@ -37,7 +37,9 @@ struct GenerateCommand: FormatOptionsSubcommand {
     @Option(help: "Apple's password-rules.json quirks file (with --domain).")
     var quirks: String?
 
-    @Option(help: "How many passwords (1-10000).")
+    // `.unconditional`: `--count -1` reaches the range check ("must be between …") instead of being
+    // taken for an option ("Missing value").
+    @Option(parsing: .unconditional, help: "How many passwords (1-10000).")
     var count: Int = 1
 
     @Option(help: "A file of substrings (one per line, case-insensitive) that passwords must not contain.")

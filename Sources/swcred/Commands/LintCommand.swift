@@ -52,6 +52,7 @@ struct LintCommand: FormatOptionsSubcommand {
         let valid: Bool
         let errors: Int
         let warnings: Int
+        let notes: Int
         let findings: [LintFinding]
     }
 
@@ -65,8 +66,9 @@ struct LintCommand: FormatOptionsSubcommand {
         }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
+        let notes = findings.count - errors - warnings
         let output = Output(
-            file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings,
+            file: file, host: host, valid: errors == 0, errors: errors, warnings: warnings, notes: notes,
             findings: findings)
         console.emit(output) {
             for finding in findings {
@@ -74,7 +76,8 @@ struct LintCommand: FormatOptionsSubcommand {
                 console.out("    help: \(finding.help) (swcred explain \(finding.id))")
             }
             console.out(
-                "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+                "\(file): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), "
+                    + "\(notes) note\(notes == 1 ? "" : "s")")
         }
         return errors == 0 ? .success : .invalidInput
     }

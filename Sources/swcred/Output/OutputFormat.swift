@@ -36,3 +36,24 @@ protocol FormatOptionsSubcommand: SWCredSubcommand {
 extension FormatOptionsSubcommand {
     var outputFormat: OutputFormat { formatOptions.format }
 }
+
+extension OutputFormat {
+    /// The `--format` a command line asks for, read from its words before parsing (for errors
+    /// that happen while parsing): the last `--format X` or `--format=X` before `--`; `nil` when
+    /// none is given or its value is not a format.
+    static func requested(in arguments: [String]) -> OutputFormat? {
+        var format: OutputFormat?
+        var index = arguments.startIndex
+        while index < arguments.endIndex, arguments[index] != "--" {
+            let word = arguments[index]
+            if word == "--format", index + 1 < arguments.endIndex {
+                format = OutputFormat(argument: arguments[index + 1]) ?? format
+                index += 1
+            } else if word.hasPrefix("--format=") {
+                format = OutputFormat(argument: String(word.dropFirst("--format=".count))) ?? format
+            }
+            index += 1
+        }
+        return format
+    }
+}
