@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import SWCredTLSTestServer
 import Testing
+@testable import SWCredCLI
 
 /// Issue 22: the `swcred` executable links no network code and hands the command lines that fetch
 /// to `swcred-fetch` beside it (`execv`, same argv, stdin and environment inherited); the
@@ -110,6 +112,62 @@ struct NetworkHandOffTests {
         for module in ["15AsyncHTTPClient", "8NIOPosix", "6NIOSSL"] {
             #expect(small.range(of: Data(module.utf8)) == nil, "swcred contains \(module)")
             #expect(fetch.range(of: Data(module.utf8)) != nil, "swcred-fetch lacks \(module)")
+        }
+    }
+}
+
+/// Issue 28: whether a command fetches follows from its options, for every command: one that
+/// takes a live source (`--direct`, `--cdn`) decides the hand-off from them, whatever its name,
+/// so that a new command cannot pass the in-process tests (which install HTTPS retrieval) and
+/// fail only in the shipped `swcred`.
+@Suite("Every command that can fetch hands off")
+struct FetchingCommandsTests {
+    @Test("every command with --direct or --cdn derives the hand-off from its source options")
+    func everyLiveSourceCommandHandsOff() async throws {
+        let dump = try await CLI.run(["--experimental-dump-help"])
+        let root = try #require(try dump.json()["command"] as? [String: Any])
+        var types: [String: any ParsableCommand.Type] = [:]
+        func collect(_ type: any ParsableCommand.Type, path: [String]) {
+            let path = path + [type._commandName]
+            types[path.joined(separator: " ")] = type
+            for sub in type.configuration.subcommands { collect(sub, path: path) }
+        }
+        for type in SWCred.allSubcommands { collect(type, path: []) }
+        var checked: [String] = []
+        func walk(_ command: [String: Any], path: [String]) {
+            let name = command["commandName"] as? String ?? "?"
+            let arguments = command["arguments"] as? [[String: Any]] ?? []
+            let names = Set(arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
+            let fullName = (path + [name]).joined(separator: " ")
+            // `fetch` always fetches (its own test below); every other command with a live source
+            // decides from its SourceOptions.
+            if names.contains("direct") || names.contains("cdn"), fullName != "fetch" {
+                checked.append(fullName)
+                let type = types[fullName]
+                #expect(type.map { $0 is any SourceSelectingCommand.Type } == true,
+                        "\(fullName) takes --direct/--cdn but does not decide its hand-off from SourceOptions")
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: path + [name]) }
+        }
+        for sub in root["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: []) }
+        #expect(checked.count >= 6, "\(checked)")
+    }
+
+    @Test("a parsed command line with a live source says it fetches; with --aasa-dir it does not")
+    func parsedCommandsDecide() throws {
+        let app = CLI.repositoryRoot.appendingPathComponent("Fixtures/apps/TacoShop.entitlements").path
+        for (arguments, fetches) in [
+            (["verify", "--entitlements", app, "--direct"], true),
+            (["verify", "--entitlements", app, "--cdn"], true),
+            (["verify", "--entitlements", app, "--aasa-dir", "x", "--direct"], false),
+            (["request", "tacos.example", "--entitlements", app, "--direct"], true),
+            (["associations", "--entitlements", app], false),
+            (["fetch", "tacos.example"], true),
+            (["list"], false),
+        ] {
+            let parsed = try SWCred.parseAsRoot(arguments)
+            let command = try #require(parsed as? any SWCredSubcommand, "\(arguments)")
+            #expect(command.fetchesOverNetwork == fetches, "\(arguments)")
         }
     }
 }

@@ -4,9 +4,11 @@ import Testing
 /// The README's walk-throughs are run as written, so the README cannot rot.
 ///
 /// Every fenced `sh` block that follows a `<!-- readme-test: NAME -->` line is run with
-/// `bash -euo pipefail`, from the repository root, with the built `swcred` first on `PATH` and
-/// `HOME`/XDG folders in a fresh temporary directory (so the default store is a throwaway one).
-/// Blocks of one README share that home, in order, as a reader following along would.
+/// `bash -euo pipefail`, from the repository root, with the built `swcred` first on `PATH`, as a
+/// reader runs it in a plain shell (issue 28): a fresh `HOME`, no `TMPDIR` and no `XDG_*`
+/// variables set, and every block run a second time after the first pass (a reader runs a
+/// walk-through again). Blocks of one README share that home, in order, as a reader following
+/// along would.
 @Suite("README walk-throughs")
 struct ReadmeTests {
     struct Block: CustomTestStringConvertible, Sendable {
@@ -50,6 +52,7 @@ struct ReadmeTests {
         let home = try CLI.temporaryDirectory("swcred-readme")
         defer { try? FileManager.default.removeItem(at: home) }
         let binDir = CLI.binary.deletingLastPathComponent().path
+        for pass in 1...2 {
         for block in Self.blocks {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -58,10 +61,6 @@ struct ReadmeTests {
             process.environment = [
                 "PATH": binDir + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                 "HOME": home.path,
-                "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-                "TMPDIR": home.path,
                 "SWIFT_BACKTRACE": "enable=no",
                 "NO_COLOR": "1",
             ]
@@ -73,8 +72,12 @@ struct ReadmeTests {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0,
-                    "README block '\(block.name)' exited \(process.terminationStatus):\n\(String(decoding: data, as: UTF8.self))")
+                    "README block '\(block.name)' (pass \(pass)) exited \(process.terminationStatus):\n\(String(decoding: data, as: UTF8.self))")
         }
+        }
+        // The walk-throughs use throw-away stores: nothing landed in the reader's default store.
+        let defaultStore = home.appendingPathComponent(".local/share/swcred/keychain.swcred").path
+        #expect(!FileManager.default.fileExists(atPath: defaultStore), "a README block wrote the default store")
     }
 
     @Test("the Swift walk-through in the README is the test file the suite runs")
