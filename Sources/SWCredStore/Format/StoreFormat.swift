@@ -33,7 +33,8 @@
 /// (`unsupportedFormat`), header length and checksum (`corruptHeader`), ids (`unsupportedFormat`),
 /// caps: opslimit 1–10, memlimit 8 KiB–1 GiB, payload length within the file-size limit
 /// (`parametersOutOfBounds`), exact file length (`corruptPayload`), key source (`wrongKey`), KDF,
-/// MAC (`wrongKey`), rollback mark (`rollbackDetected`), AEAD (`corruptPayload`), payload
+/// MAC (`wrongKey`), AEAD (`corruptPayload`), rollback mark for a protected store
+/// (`rollbackDetected`), payload
 /// (`corruptPayload`, `unsupportedFormat` for a newer schema, `limitExceeded` for counts).
 ///
 /// ## Payload, schema 1
@@ -80,6 +81,15 @@
 /// is not canonical and is refused (`corruptPayload`). Items and passkeys together count against
 /// `maxItems`. Passkeys are unique by (rpID, credentialID) and by (rpID, userHandle).
 ///
+/// ## Payload, schema 3 (store flags)
+///
+/// Schema 3 is schema 2 with one byte after `managedDevice`: `u8 store flags`, bit 0 rollback
+/// protection (store.md §5), every other bit 0; the passkey section is always present (its count
+/// may be 0). It is written only when a flag is set, so a store without rollback protection is
+/// written as schema 1 or 2, byte for byte as before (and older swcred keeps reading it); a schema 3
+/// payload with no flag set is not canonical (`corruptPayload`). The flag is read from the
+/// authenticated plaintext before the rollback mark is checked, so only the key can set or clear it.
+///
 /// ## Decisions (spec/store.md "Design freedom")
 ///
 /// - Header: the fixed little-endian layout above, magic `SWCREDKC`; opslimit and memlimit are
@@ -87,7 +97,7 @@
 /// - Payload: the canonical binary encoding above, without padding.
 /// - Key file: exactly 32 raw bytes (no text form), default `$XDG_CONFIG_HOME/swcred/keychain.key`.
 /// - Rollback state: one 40-byte file per store id, `$XDG_STATE_HOME/swcred/<id hex>.state`, with
-///   its own `.lock` file.
+///   its own `.lock` file, for stores with rollback protection on only (issue 28: off by default).
 /// - No backup file is kept (§6 step 8 skipped).
 /// - Item and association-record counts above the reader's limits are `limitExceeded` on read
 ///   (a limit the user can raise), field sizes above the limits `corruptPayload`.
