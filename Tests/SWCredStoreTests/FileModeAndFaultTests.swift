@@ -21,7 +21,8 @@ struct FileModeAndFaultTests {
             let keyPath = env.root + "/made/config/keychain.key"
             let source = KeySource.keyFile(path: keyPath)
             // init (key file + store + lock + state), add, update, rekey.
-            let store = try KeychainStore.create(at: storePath, keySource: source, options: env.options())
+            let store = try KeychainStore.create(
+                at: storePath, keySource: source, options: env.options(), rollbackProtection: true)
             try store.transaction { contents, now in try contents.add(item("a.example", "a"), at: now) }
             try store.transaction { contents, now in
                 _ = try contents.update(matching: ItemQuery(server: "a.example"), with: ItemUpdate(label: "x"), at: now)

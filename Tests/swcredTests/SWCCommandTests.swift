@@ -179,10 +179,13 @@ struct SWCCommandTests {
         let error = try #require((try current.json()["completion"] as? [String: Any])?["error"] as? [String: Any])
         #expect(error["status"] as? Int == 1001)
         #expect(error["domain"] as? String == "com.apple.AuthenticationServices.AuthorizationError")
-        // --pick ACCOUNT chooses that account; an unknown one cancels.
+        // --pick ACCOUNT chooses that account; one the picker does not offer is a usage error
+        // naming the offered accounts (issue 28), not a user who canceled.
         #expect(try await box.run(["add", "example.com", "bob", "--password-stdin"] + box.appOnly, stdin: "pw2").status == 0)
         #expect(try await box.run(["request", "--pick", "bob"] + box.appOnly).stdout == "bob\tpw2\n")
-        #expect(try await box.run(["request", "--pick", "zoe"] + box.appOnly).status == 13)
+        let unknown = try await box.run(["request", "--pick", "zoe"] + box.appOnly)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("'bob'"))
     }
 
     @Test("cli add --generate saves a password in SecCreateSharedWebCredentialPassword's format")

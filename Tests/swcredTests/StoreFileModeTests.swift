@@ -35,7 +35,9 @@ struct StoreFileModeTests {
         for file in files {
             #expect(StoreSandbox.mode(file) == 0o600, "\(file) has mode \(String(StoreSandbox.mode(file) ?? 0, radix: 8)) under umask \(umask)")
         }
-        for directory in [sandbox.path("data/swcred"), sandbox.path("config/swcred"), stateDir] {
+        // A store without rollback protection (the default) creates no state folder (issue 28).
+        #expect(!FileManager.default.fileExists(atPath: stateDir), "a state folder was created")
+        for directory in [sandbox.path("data/swcred"), sandbox.path("config/swcred")] {
             #expect(StoreSandbox.mode(directory) == 0o700, "\(directory) under umask \(umask)")
         }
         // No temporary file is left beside the store.

@@ -34,7 +34,8 @@ struct BatchCommand: StoreSubcommand {
 
             Example:
               printf '%s\\n' '{"id":1,"op":"request","domain":"tacos.example"}' |
-                swcred batch --entitlements Fixtures/apps/TacoShop.entitlements --aasa-dir Fixtures/sites
+                swcred batch --entitlements Fixtures/apps/TacoShop.entitlements \\
+                  --aasa-dir Fixtures/sites
             """)
 
     @OptionGroup var storeOptions: GlobalStoreOptions
