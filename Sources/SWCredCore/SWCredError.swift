@@ -12,22 +12,25 @@
 public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable error code.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The JSON `"code"` string, for example `itemNotFound`.
-        public let name: String
+        /// Which code this is, from the closed set of ``Name``s.
+        package let kind: Name
         /// The Apple status code (`OSStatus` or `ASAuthorizationError` code), when Apple defines one.
         public let status: Int?
         /// The error domain that goes with ``status``: `NSOSStatusErrorDomain` for OSStatus codes.
         public let domain: String?
 
+        /// The JSON `"code"` string, for example `itemNotFound`.
+        public var name: String { kind.rawValue }
+
         /// Creates a code. Used only to declare static members, in swcred's own modules.
-        package init(_ name: String, status: Int? = nil, domain: String? = nil) {
-            self.name = name
+        package init(_ kind: Name, status: Int? = nil, domain: String? = nil) {
+            self.kind = kind
             self.status = status
             self.domain = domain ?? (status == nil ? nil : SWCredError.osStatusDomain)
         }
 
-        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.name == rhs.name }
-        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.kind == rhs.kind }
+        public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
         public var description: String { name }
     }
 
@@ -93,19 +96,19 @@ public struct SWCredError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension SWCredError.Code {
     /// An unexpected internal failure (exit 1).
-    public static let internalError = Self("internalError")
+    public static let internalError = Self(.internalError)
     /// Command-line usage error (exit 64).
-    public static let usage = Self("usage")
+    public static let usage = Self(.usage)
     /// Malformed input data: JSON, plist, AASA, rules (exit 65).
-    public static let malformedInput = Self("malformedInput")
+    public static let malformedInput = Self(.malformedInput)
     /// An input file is missing or unreadable (exit 66).
-    public static let fileNotFound = Self("fileNotFound")
+    public static let fileNotFound = Self(.fileNotFound)
     /// Invalid parameter, `errSecParam` -50 (exit 50).
-    public static let invalidParameter = Self("invalidParameter", status: -50)
+    public static let invalidParameter = Self(.invalidParameter, status: -50)
     /// Interaction required but not allowed, `errSecInteractionNotAllowed` -25308 (exit 29).
-    public static let interactionNotAllowed = Self("interactionNotAllowed", status: -25308)
+    public static let interactionNotAllowed = Self(.interactionNotAllowed, status: -25308)
     /// A limit was exceeded (exit 27).
-    public static let limitExceeded = Self("limitExceeded", status: -25302)
+    public static let limitExceeded = Self(.limitExceeded, status: -25302)
     /// An I/O system call failed; the message names the step and errno (exit 74).
-    public static let ioFailure = Self("ioFailure", status: -36)
+    public static let ioFailure = Self(.ioFailure, status: -36)
 }

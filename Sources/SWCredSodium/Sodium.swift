@@ -74,10 +74,10 @@ package enum Sodium {
 
 extension SWCredError.Code {
     /// `sodium_init` failed, or a libsodium call failed unexpectedly (exit 1).
-    public static let cryptoUnavailable = Self("cryptoUnavailable")
+    public static let cryptoUnavailable = Self(.cryptoUnavailable)
     /// The KDF or a guarded allocation could not get memory, `errSecAllocate` -108 (exit 71).
-    public static let resourceExhausted = Self("resourceExhausted", status: -108)
+    public static let resourceExhausted = Self(.resourceExhausted, status: -108)
     /// An AEAD tag or MAC did not verify (exit 21). The store reports this as `corruptPayload` or
     /// `wrongKey`; it reaches callers of ``XChaCha20Poly1305`` directly only.
-    public static let authenticationFailed = Self("authenticationFailed")
+    public static let authenticationFailed = Self(.authenticationFailed)
 }

@@ -16,7 +16,7 @@ struct ExitStatusTests {
         for (name, status) in expected {
             #expect(ExitStatus.byCode[name]?.rawValue == status, "\(name)")
         }
-        #expect(ExitStatus(.invalidParameter) == .invalidParameter)
+        #expect(ExitStatus(SWCredError.Code.invalidParameter) == .invalidParameter)
     }
 
     @Test("every error code of the rule book has a status in the table, and the entry's title names it")
@@ -36,12 +36,12 @@ struct ExitStatusTests {
         }
     }
 
-    @Test("an unknown code is an internal error (1)")
-    func unknownCode() {
+    @Test("every code name has a status (an exhaustive switch); only internal failures are 1")
+    func everyCodeHasAStatus() {
         #expect(ExitStatus(SWCredError.Code.internalError) == .failure)
-        // A code the table does not name (one a newer library might add) is 1, not a crash or 0.
-        #expect(ExitStatus.byCode["notARealCode"] == nil)
-        #expect(ExitStatus(SWCredError.Code("notARealCode")) == .failure)
-        #expect(ExitStatus(SWCredError.Code("itemNotFound")) == .itemNotFound)
+        #expect(ExitStatus.byCode.count == SWCredError.Code.Name.allCases.count)
+        let ones = Set(SWCredError.Code.Name.allCases.filter { ExitStatus($0) == .failure }.map(\.rawValue))
+        #expect(ones == ["internalError", "cryptoUnavailable", "unimplemented", "secInternal"])
+        #expect(ExitStatus(SWCredError.Code.Name.itemNotFound) == .itemNotFound)
     }
 }

@@ -3,7 +3,7 @@ public import SWCredCore
 
 extension SWCredError.Code {
     /// A `--sitemap` file that is not a sitemap or sitemap index swcred can read (exit 65).
-    public static let malformedSitemap = Self("malformedSitemap")
+    public static let malformedSitemap = Self(.malformedSitemap)
 }
 
 /// `--sitemap FILE`: the `<loc>` entries of a sitemap (`<urlset>`) or, for a sitemap index

@@ -131,5 +131,5 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
 
 extension SWCredError.Code {
     /// A URL given to `swcred match` is not an absolute http(s) URL (exit 64).
-    public static let invalidURL = Self("invalidURL")
+    public static let invalidURL = Self(.invalidURL)
 }

@@ -6,24 +6,24 @@ public import SWCredCore
 extension SWCredError.Code {
     /// `errSecUnimplemented` (−4): add on platform `macos` (SWC-6.2). The CLI has no platform
     /// switch, so the exit status is the generic 1.
-    public static let unimplemented = Self("unimplemented", status: -4)
+    public static let unimplemented = Self(.unimplemented, status: -4)
     /// `errSecBadReq` (−909): Password AutoFill is disabled (SWC-6.3 step 1), exit 14.
-    public static let autoFillDisabled = Self("autoFillDisabled", status: -909)
+    public static let autoFillDisabled = Self(.autoFillDisabled, status: -909)
     /// `errSecMissingEntitlement` (−34018): no app identifier, or the domain is not in the
     /// `webcredentials` entitlement (SWC-6.5), exit 11.
-    public static let missingEntitlement = Self("missingEntitlement", status: -34018)
+    public static let missingEntitlement = Self(.missingEntitlement, status: -34018)
     /// `errSecAuthFailed` (−25293): the site has not approved the app (SWC-6.6), exit 12.
     ///
     /// The store's `wrongKey` carries the same OSStatus; store failures never reach a
     /// completion with it (SWC-2.2 Decision), so this code alone means "site not approved".
-    public static let siteNotApproved = Self("siteNotApproved", status: -25293)
+    public static let siteNotApproved = Self(.siteNotApproved, status: -25293)
     /// `errSecInternal` (−26276): any other store or internal failure; the store error is the
     /// underlying error.
-    public static let secInternal = Self("secInternal", status: -26276)
+    public static let secInternal = Self(.secInternal, status: -26276)
     /// `ASAuthorizationError.canceled` (1001) in `com.apple.AuthenticationServices.AuthorizationError`:
     /// the `current` picker was canceled or had nothing to offer (SWC-7.4), exit 13.
     public static let canceled = Self(
-        "canceled", status: 1001, domain: SWCredError.authorizationErrorDomain)
+        .canceled, status: 1001, domain: SWCredError.authorizationErrorDomain)
 }
 
 // MARK: - NSError bridging (SWC-2.1)

@@ -47,23 +47,37 @@ public enum PasskeyFailure: String, Sendable, CaseIterable {
     }
 
     /// The JSON `"code"` string.
-    package var codeName: String { "passkey" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var codeName: String { codeKind.rawValue }
+
+    /// The code's name in the closed set.
+    package var codeKind: SWCredError.Code.Name {
+        switch self {
+        case .notAssociated: .passkeyNotAssociated
+        case .siteNotApproved: .passkeySiteNotApproved
+        case .originNotAllowed: .passkeyOriginNotAllowed
+        case .canceled: .passkeyCanceled
+        case .noCredentials: .passkeyNoCredentials
+        case .excludedCredential: .passkeyExcludedCredential
+        case .notSupported: .passkeyNotSupported
+        case .invalidOptions: .passkeyInvalidOptions
+        }
+    }
 
     /// The error code for this failure, as an app (`asApp`) or as a browser.
     package func code(asApp: Bool) -> SWCredError.Code {
-        (asApp ? Self.appCodes : Self.browserCodes)[self] ?? SWCredError.Code(codeName)
+        (asApp ? Self.appCodes : Self.browserCodes)[self] ?? SWCredError.Code(codeKind)
     }
 
     /// Each failure's code as a browser reports it: no Apple status.
     private static let browserCodes: [PasskeyFailure: SWCredError.Code] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0, SWCredError.Code($0.codeName)) })
+        uniqueKeysWithValues: allCases.map { ($0, SWCredError.Code($0.codeKind)) })
 
     /// Each failure's code as an app receives it: the `ASAuthorizationError` code, when one applies.
     private static let appCodes: [PasskeyFailure: SWCredError.Code] = Dictionary(
         uniqueKeysWithValues: allCases.map { failure in
             let status = failure.authorizationErrorCode
             return (failure, SWCredError.Code(
-                failure.codeName, status: status, domain: status == nil ? nil : SWCredError.authorizationErrorDomain))
+                failure.codeKind, status: status, domain: status == nil ? nil : SWCredError.authorizationErrorDomain))
         })
 
     /// An error for this failure; the message is prefixed with the WebAuthn name.
@@ -73,7 +87,7 @@ public enum PasskeyFailure: String, Sendable, CaseIterable {
 
     /// The failure of an error, when it is a passkey failure.
     public init?(_ error: SWCredError) {
-        guard let match = Self.allCases.first(where: { $0.codeName == error.code.name }) else { return nil }
+        guard let match = Self.allCases.first(where: { $0.codeKind == error.code.kind }) else { return nil }
         self = match
     }
 }

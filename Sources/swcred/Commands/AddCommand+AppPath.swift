@@ -63,7 +63,7 @@ extension AddCommand {
             }
         }
         if let discarded = report.reportedDiscardedError { console.report(discarded) }
-        return report.exitStatus
+        return ExitStatus(report)
     }
 
     /// The password of the call: read, generated, or `nil` for `--delete`.
@@ -77,15 +77,5 @@ extension AddCommand {
             throw SWCredError(.invalidParameter, "non-nil password was not of type CFString (not valid UTF-8)")
         }
         return text
-    }
-}
-
-/// The exit status of an app-path add (`add` and `batch` share it).
-extension SWCAddReport {
-    /// 13 when the user declined (although the completion got no error), the discarded write
-    /// error's status, or 0.
-    var exitStatus: ExitStatus {
-        if let discarded = reportedDiscardedError { return ExitStatus(discarded.code) }
-        return outcome == .declined ? .declined : .success
     }
 }

@@ -98,8 +98,8 @@ struct BatchResult: Encodable {
     init(_ outcome: BatchOutcome) {
         self.outcome = outcome
         switch outcome.result {
-        case .success(.request(let credentials, _)): exit = (credentials.isEmpty ? ExitStatus.declined : .success).rawValue
-        case .success(.add(let report)): exit = report.exitStatus.rawValue
+        case .success(.request(let credentials, _)): exit = ExitStatus(requestCanceled: credentials.isEmpty).rawValue
+        case .success(.add(let report)): exit = ExitStatus(report).rawValue
         case .success(.passkeyRegistration), .success(.passkeyAssertion): exit = 0
         case .failure(let error): exit = ExitStatus(error.code).rawValue
         }

@@ -98,11 +98,10 @@ extension MatchCommand {
         let summary = matcher.finish()
         output.summary(summary, console: console)
         output.flush()
-        if summary.invalid > 0 { return .invalidInput }
-        if let expect, matcher.unexpected > 0 {
-            console.warn("\(matcher.unexpected) URL(s) did not have the expected outcome \(expect.rawValue)")
-            return .failure
+        let unexpected = expect == nil ? 0 : matcher.unexpected
+        if let expect, summary.invalid == 0, unexpected > 0 {
+            console.warn("\(unexpected) URL(s) did not have the expected outcome \(expect.rawValue)")
         }
-        return .success
+        return ExitStatus(bulkInvalidLines: summary.invalid, unexpected: unexpected)
     }
 }

@@ -149,6 +149,6 @@ struct MatchCommand: FormatOptionsSubcommand {
             if let entitlement = output.entitlement { line += "\tvia \(entitlement)" }
             console.out(line)
         }
-        return output.outcome == .match ? .success : .failure
+        return ExitStatus(output.outcome)
     }
 }

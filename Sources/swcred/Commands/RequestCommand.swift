@@ -69,15 +69,15 @@ struct RequestCommand: StoreSubcommand {
             console.emit(SWCRequestDocument(credentials: credentials, error: report.error)) {
                 console.out("\(credential.account)\t\(credential.password)")
             }
-            return .success
+            return ExitStatus(requestCanceled: false)
         }
-        if report.credentials != nil {
+        if report.canceled {
             // Canceled (legacy: no error; current: ASAuthorizationError 1001): exit 13.
             console.emit(SWCRequestDocument(credentials: [], error: report.error)) {
                 console.err("swcred: the user canceled the picker"
                     + (report.error.map { " (\($0.code.domain ?? "") \($0.code.status ?? 0))" } ?? ""))
             }
-            return .declined
+            return ExitStatus(requestCanceled: true)
         }
         throw report.error ?? SWCredError(.internalError, "the request ended without credentials or an error")
     }

@@ -69,6 +69,6 @@ struct VerifyCommand: FormatOptionsSubcommand {
                 }
             }
         }
-        return report.trusted ? .success : .notTrusted
+        return ExitStatus(report)
     }
 }

@@ -1,4 +1,6 @@
+import SWCredAssociation
 import SWCredCore
+import SWCredKit
 
 /// The exit statuses of cli.md ("Exit codes"): the one table that turns an outcome or an error
 /// code into the number a script sees. The libraries' error codes carry no exit numbers; every
@@ -34,40 +36,102 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case resourceExhausted = 71
     case ioFailure = 74
 
-    /// The status for an error code; a code this table does not name is an internal error (1).
+    /// The status for an error code: an exhaustive `switch` over the closed set of code names, so
+    /// that a new code does not compile until it has a status here (issue 28).
     init(_ code: SWCredError.Code) {
-        self = Self.byCode[code.name] ?? .failure
+        self.init(code.kind)
     }
 
-    /// Every error code `swcred` can report, by its JSON `"code"` name (cli.md).
-    static let byCode: [String: ExitStatus] = [
+    init(_ name: SWCredError.Code.Name) {
+        switch name {
         // SWCredCore
-        "internalError": .failure, "usage": .usage, "malformedInput": .invalidInput, "fileNotFound": .inputMissing,
-        "invalidParameter": .invalidParameter, "interactionNotAllowed": .interactionNotAllowed,
-        "limitExceeded": .limitExceeded, "ioFailure": .ioFailure,
+        case .internalError: self = .failure
+        case .usage: self = .usage
+        case .malformedInput: self = .invalidInput
+        case .fileNotFound: self = .inputMissing
+        case .invalidParameter: self = .invalidParameter
+        case .interactionNotAllowed: self = .interactionNotAllowed
+        case .limitExceeded: self = .limitExceeded
+        case .ioFailure: self = .ioFailure
         // SWCredSodium
-        "cryptoUnavailable": .failure, "resourceExhausted": .resourceExhausted, "authenticationFailed": .corruptStore,
+        case .cryptoUnavailable: self = .failure
+        case .resourceExhausted: self = .resourceExhausted
+        case .authenticationFailed: self = .corruptStore
         // SWCredStore
-        "outputExists": .ioFailure, "itemNotFound": .itemNotFound, "duplicateItem": .duplicateItem,
-        "storeNotFound": .inputMissing, "storeExists": .storeExists, "notAStore": .corruptStore,
-        "unsupportedFormat": .unsupportedFormat, "parametersOutOfBounds": .corruptStore,
-        "corruptHeader": .corruptStore, "wrongKey": .wrongKey, "corruptPayload": .corruptStore,
-        "rollbackDetected": .rolledBack, "busy": .busy, "conflict": .conflict,
-        "insecurePermissions": .insecurePermissions, "invalidKeyFile": .inputMissing,
+        case .outputExists: self = .ioFailure
+        case .itemNotFound: self = .itemNotFound
+        case .duplicateItem: self = .duplicateItem
+        case .storeNotFound: self = .inputMissing
+        case .storeExists: self = .storeExists
+        case .notAStore, .parametersOutOfBounds, .corruptHeader, .corruptPayload: self = .corruptStore
+        case .unsupportedFormat: self = .unsupportedFormat
+        case .wrongKey: self = .wrongKey
+        case .rollbackDetected: self = .rolledBack
+        case .busy: self = .busy
+        case .conflict: self = .conflict
+        case .insecurePermissions: self = .insecurePermissions
+        case .invalidKeyFile: self = .inputMissing
         // SWCredAssociation
-        "malformedAASA": .invalidInput, "malformedEntitlements": .invalidInput, "invalidURL": .usage,
-        "malformedSitemap": .invalidInput,
+        case .malformedAASA, .malformedEntitlements, .malformedSitemap: self = .invalidInput
+        case .invalidURL: self = .usage
         // SWCredPasswords
-        "malformedRules": .invalidInput, "infeasible": .invalidInput, "malformedQuirks": .invalidInput,
+        case .malformedRules, .infeasible, .malformedQuirks: self = .invalidInput
         // SWCredRetrieval
-        "fetchRefused": .fetchFailed, "fetchFailed": .fetchFailed,
+        case .fetchRefused, .fetchFailed: self = .fetchFailed
         // SWCredKit
-        "unimplemented": .failure, "autoFillDisabled": .autoFillDisabled, "missingEntitlement": .missingEntitlement,
-        "siteNotApproved": .siteNotApproved, "secInternal": .failure, "canceled": .declined,
+        case .unimplemented, .secInternal: self = .failure
+        case .autoFillDisabled: self = .autoFillDisabled
+        case .missingEntitlement: self = .missingEntitlement
+        case .siteNotApproved: self = .siteNotApproved
+        case .canceled: self = .declined
         // SWCredPasskeys
-        "passkeyNotAssociated": .missingEntitlement, "passkeySiteNotApproved": .siteNotApproved,
-        "passkeyCanceled": .declined, "passkeyNoCredentials": .itemNotFound,
-        "passkeyExcludedCredential": .duplicateItem, "passkeyOriginNotAllowed": .invalidParameter,
-        "passkeyNotSupported": .invalidParameter, "passkeyInvalidOptions": .invalidParameter,
-    ]
+        case .passkeyNotAssociated: self = .missingEntitlement
+        case .passkeySiteNotApproved: self = .siteNotApproved
+        case .passkeyCanceled: self = .declined
+        case .passkeyNoCredentials: self = .itemNotFound
+        case .passkeyExcludedCredential: self = .duplicateItem
+        case .passkeyOriginNotAllowed, .passkeyNotSupported, .passkeyInvalidOptions: self = .invalidParameter
+        }
+    }
+
+    /// Every error code's status, by its JSON `"code"` name (cli.md), for the tests that compare
+    /// it with the rule book.
+    static let byCode: [String: ExitStatus] = Dictionary(
+        uniqueKeysWithValues: SWCredError.Code.Name.allCases.map { ($0.rawValue, ExitStatus($0)) })
+}
+
+// MARK: - Outcomes that are not errors
+
+extension ExitStatus {
+    /// `verify`: 0 when every checked association is trusted, 10 otherwise.
+    init(_ report: TrustReport) {
+        self = report.trusted ? .success : .notTrusted
+    }
+
+    /// `match URL`: 0 for a match, 1 for exclude or no_match (like grep).
+    init(_ outcome: MatchOutcome) {
+        self = outcome == .match ? .success : .failure
+    }
+
+    /// `match --urls|--sitemap`: 65 when lines could not be read, 1 when `--expect` missed, else 0.
+    init(bulkInvalidLines invalid: Int, unexpected: Int) {
+        self = invalid > 0 ? .invalidInput : unexpected > 0 ? .failure : .success
+    }
+
+    /// `request` (and a `batch` request line): 0 with a credential, 13 when the picker was
+    /// canceled or had nothing to offer (``SWCRequestReport/canceled``; the legacy profile's
+    /// completion still gets no error).
+    init(requestCanceled canceled: Bool) {
+        self = canceled ? .declined : .success
+    }
+
+    /// An app-path `add` (and a `batch` add line): the discarded write error's status, 13 when the
+    /// user declined (although the completion got no error), or 0.
+    init(_ report: SWCAddReport) {
+        if let discarded = report.reportedDiscardedError {
+            self.init(discarded.code)
+        } else {
+            self = report.outcome == .declined ? .declined : .success
+        }
+    }
 }
