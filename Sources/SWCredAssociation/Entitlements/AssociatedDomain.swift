@@ -127,25 +127,21 @@ public struct EntitlementEntry: Sendable, Hashable {
         if remainder.contains("@") {
             return invalid("a domain entry cannot have user information ('…@')")
         }
-        var hostPart = remainder
+        // An IPv6 literal: [addr] or [addr]:port.
+        let split: (host: Substring, port: Substring?)
+        do {
+            split = try HostPort.split(remainder)
+        } catch {
+            switch error {
+            case .unterminatedLiteral: return invalid("unterminated IPv6 literal")
+            case .textAfterLiteral: return invalid("the port must be a number from 1 to 65535")
+            }
+        }
+        let hostPart = split.host
         var port: Int?
-        if hostPart.hasPrefix("[") {
-            // An IPv6 literal: [addr] or [addr]:port.
-            guard let close = hostPart.firstIndex(of: "]") else { return invalid("unterminated IPv6 literal") }
-            let after = hostPart[hostPart.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":"), let value = Port(parsing: after.dropFirst()) else {
-                    return invalid("the port must be a number from 1 to 65535")
-                }
-                port = value.intValue
-            }
-            hostPart = hostPart[...close]
-        } else if let portColon = hostPart.lastIndex(of: ":") {
-            guard let value = Port(parsing: hostPart[hostPart.index(after: portColon)...]) else {
-                return invalid("the port must be a number from 1 to 65535")
-            }
+        if let digits = split.port {
+            guard let value = Port(parsing: digits) else { return invalid("the port must be a number from 1 to 65535") }
             port = value.intValue
-            hostPart = hostPart[..<portColon]
         }
         // Step 5: modes from the query.
         var modes: AssociationModes = []

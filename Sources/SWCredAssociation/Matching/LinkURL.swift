@@ -56,21 +56,17 @@ public struct LinkURL: Sendable, Hashable, CustomStringConvertible {
         }
         // User info is ignored (AD-7.1, Decision).
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var hostText = authority
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else {
-                throw SWCredError(.invalidURL, "unterminated IPv6 address in \(text)")
+        let split: (host: Substring, port: Substring?)
+        do {
+            split = try HostPort.split(authority)
+        } catch {
+            switch error {
+            case .unterminatedLiteral: throw SWCredError(.invalidURL, "unterminated IPv6 address in \(text)")
+            case .textAfterLiteral: throw SWCredError(.invalidURL, "bad port in \(text)")
             }
-            hostText = authority[...close]
-            let after = authority[authority.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw SWCredError(.invalidURL, "bad port in \(text)") }
-                port = try Self.port(after.dropFirst(), in: text)
-            }
-        } else if let colon = authority.lastIndex(of: ":") {
-            hostText = authority[..<colon]
-            port = try Self.port(authority[authority.index(after: colon)...], in: text)
         }
+        let hostText = split.host
+        if let digits = split.port { port = try Self.port(digits, in: text) }
         if hostText.hasPrefix("[") {
             let literal = HostName.lowercasedASCII(hostText)
             guard

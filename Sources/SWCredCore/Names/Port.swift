@@ -77,8 +77,7 @@ package struct Port: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `host`, followed by `:port` unless the port is absent or ``https`` (443): the site whose
     /// association file serves an entry, as the `--aasa-dir` folder name and the CDN path say it.
     package static func authority(host: String, port: Int?) -> String {
-        guard let port, port != https.intValue else { return host }
-        return "\(host):\(port)"
+        HostPort.format(host: host, port: port == https.intValue ? nil : port)
     }
 
     package var description: String { String(value) }

@@ -32,27 +32,13 @@ package struct SWCDomain: Sendable, Hashable, CustomStringConvertible {
         let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
         var hostPart = hostAndPort
         var port: Int?
-        if hostAndPort.hasPrefix("[") {
-            // An IP-literal keeps its brackets; a port may follow `]`.
-            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
-            hostPart = hostAndPort[...close]
-            let after = hostAndPort[hostAndPort.index(after: close)...]
-            if !after.isEmpty {
-                guard after.first == ":" else { return nil }
-                let digits = after.dropFirst()
-                if !digits.isEmpty {
-                    guard let value = Port.number(parsing: digits) else { return nil }
-                    port = value
-                }
-            }
-        } else if let colon = hostAndPort.lastIndex(of: ":") {
-            hostPart = hostAndPort[..<colon]
-            let digits = hostAndPort[hostAndPort.index(after: colon)...]
-            // `host:` (empty port) is a valid URL without a port.
-            if !digits.isEmpty {
-                guard let value = Port.number(parsing: digits) else { return nil }
-                port = value
-            }
+        // An IP-literal keeps its brackets; a port may follow `]`.
+        guard let split = try? HostPort.split(hostAndPort) else { return nil }
+        hostPart = split.host
+        // `host:` (empty port) is a valid URL without a port.
+        if let digits = split.port, !digits.isEmpty {
+            guard let value = Port.number(parsing: digits) else { return nil }
+            port = value
         }
         // URL host characters only (unreserved, sub-delims, `%`, and the IP-literal brackets).
         guard let host = try? HostName(hostPart, syntax: .urlAuthority).text else { return nil }

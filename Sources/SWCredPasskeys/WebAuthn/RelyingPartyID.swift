@@ -66,12 +66,11 @@ public enum RelyingPartyID {
             guard !authority.contains(where: { "/?#@[]".contains($0) }) else { throw failure("is not a bare origin") }
             var hostPart = authority
             var port: Int?
-            if let colon = authority.lastIndex(of: ":") {
-                guard let value = Port(parsing: authority[authority.index(after: colon)...]) else {
-                    throw failure("has a bad port")
-                }
+            // No '[' gets here, so the split cannot fail.
+            if let split = try? HostPort.split(authority), let digits = split.port {
+                guard let value = Port(parsing: digits) else { throw failure("has a bad port") }
                 port = value.intValue
-                hostPart = authority[..<colon]
+                hostPart = split.host
             }
             guard let host = RelyingPartyID.canonical(hostPart) else { throw failure("has no valid domain host") }
             guard scheme == "https" || host == "localhost" else {

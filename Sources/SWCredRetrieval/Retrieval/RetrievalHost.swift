@@ -70,7 +70,7 @@ package struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host` or `host:port` as it appears in URLs and CDN paths.
-    package var authority: String { port.map { "\(host):\($0)" } ?? host }
+    package var authority: String { HostPort.format(host: host, port: port) }
 
     /// The port connections go to.
     package var effectivePort: Int { port ?? 443 }

@@ -99,6 +99,6 @@ extension CredentialFile {
     }
 
     private static func display(_ site: ImportedSite) -> String {
-        site.port == 0 ? site.host : "\(site.host):\(site.port)"
+        HostPort.format(host: site.host, port: Int(site.port))
     }
 }

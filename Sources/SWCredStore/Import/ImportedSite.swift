@@ -60,9 +60,9 @@ package struct ImportedSite: Sendable, Hashable {
         if hostPort.hasPrefix("[") { return .invalid("IPv6 literal hosts are not supported") }
         var hostPart = hostPort
         var port: UInt16 = 0
-        if let colon = hostPort.lastIndex(of: ":") {
-            let digits = hostPort[hostPort.index(after: colon)...]
-            hostPart = hostPort[..<colon]
+        // No '[' gets here, so the split cannot fail.
+        if let split = try? HostPort.split(hostPort), let digits = split.port {
+            hostPart = split.host
             if !digits.isEmpty {
                 guard let value = Port(parsing: digits) else {
                     return .invalid("the URL's port must be a number from 1 to 65535")

@@ -24,12 +24,13 @@ package struct SiteName: Sendable, Equatable {
         if text.contains("://") || text.contains("/") || text.contains("@") || text.contains("[") {
             throw SWCredError(.invalidParameter, "give the site as HOST or HOST:PORT, without a scheme or path")
         }
-        if let colon = text.lastIndex(of: ":") {
-            guard let value = Port(parsing: text[text.index(after: colon)...]) else {
+        // No '[' gets here, so the split cannot fail.
+        if let split = try? HostPort.split(Substring(text)), let digits = split.port {
+            guard let value = Port(parsing: digits) else {
                 throw SWCredError(.invalidParameter, "the port after ':' must be a number from 1 to 65535")
             }
             port = value.value
-            hostPart = text[..<colon]
+            hostPart = split.host
         }
         do throws(HostName.ParseError) {
             host = try HostName(hostPart, syntax: .urlHost).text
@@ -40,5 +41,5 @@ package struct SiteName: Sendable, Equatable {
     }
 
     /// `host` or `host:port`, for messages.
-    package var display: String { port.map { "\(host):\($0)" } ?? host }
+    package var display: String { HostPort.format(host: host, port: port.map(Int.init)) }
 }

@@ -49,7 +49,7 @@ extension AddCommand {
         let report = await service.add(fqdn: domain, account: account, password: password)
         try report.throwCompletionError()
         console.emit(SWCAddDocument(report: report)) {
-            let site = report.server.map { host in report.port.map { "\(host):\($0)" } ?? host } ?? domain
+            let site = report.server.map { HostPort.format(host: $0, port: report.port) } ?? domain
             switch report.outcome {
             case .declined:
                 console.out("declined \(site) \(account ?? "")")

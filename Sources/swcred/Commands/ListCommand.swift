@@ -50,11 +50,7 @@ enum ListingText {
         var text: [UInt8] = []
         text.reserveCapacity(items.count * 40)
         items.forEach { item in
-            text.append(contentsOf: item.server)
-            if item.port != 0 {
-                text.append(UInt8(ascii: ":"))
-                JSONText.appendInteger(Int(item.port), to: &text)
-            }
+            HostPort.append(host: item.server, port: Int(item.port), to: &text)
             text.append(UInt8(ascii: "\t"))
             if item.isNegative { text.append(contentsOf: notSaved.utf8) } else { text.append(contentsOf: item.account) }
             text.append(UInt8(ascii: "\n"))
