@@ -18,7 +18,7 @@ import PackageDescription
 //   SWCredSecurity     Apple-source-compatible names (SecAddSharedWebCredential, kSecAttrServer, ...)
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
-//   SWCredPasskeyTesting  an in-memory passkey keychain and a passkey prompt recorder
+//   SWCredPasskeyTesting  an in-memory passkey keychain and passkey ceremonies for users' tests
 //   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables:
 //   swcred             every command, no network code; hands the commands that fetch to
 //   swcred-fetch       the same commands with SWCredRetrievalLive installed
@@ -99,6 +99,8 @@ let package = Package(
             name: "SWCredPasskeyTesting",
             dependencies: [
                 "SWCredPasskeys", "SWCredKit", "SWCredCore", "SWCredSodium", "SWCredStore",
+                // The one prompt recorder (PasskeyPromptRecorder is SWCPromptRecorder); light: Kit and Store.
+                "SWCredTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

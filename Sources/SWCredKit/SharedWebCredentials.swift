@@ -16,6 +16,11 @@ import SWCredStore
 ///   before the call returns, on a global concurrent queue (SWC-3.1, SWC-3.2), and returns the
 ///   `Task` so callers can cancel.
 ///
+/// These are swcred's own Swift API and are not deprecated, so that tests built with warnings as
+/// errors can call them. Apple's deprecations (SWC-9.1) are on the Apple-shaped names that
+/// app code calls, `SecAddSharedWebCredential` and `SecRequestSharedWebCredential` in
+/// `SWCredSecurity`, as they are on a device.
+///
 /// Example:
 /// ```swift
 /// let swc = SharedWebCredentials(backend: keychain, app: app, responder: SWCPolicyResponder())
@@ -96,10 +101,6 @@ public final class SharedWebCredentials: Sendable {
     /// - Throws: `SWCredError` with `invalidParameter` (−50), `unimplemented` (−4),
     ///   `autoFillDisabled` (−909), `missingEntitlement` (−34018), `siteNotApproved` (−25293),
     ///   `duplicateItem` (−25299), `interactionNotAllowed` (−25308) or `secInternal` (−26276).
-    @available(
-        *, deprecated,
-        message: "Use ASCredentialDataManager.save(password:for:title:anchor:) to save or update a password credential."
-    )
     public func addSharedWebCredential(_ fqdn: String, account: String, password: String?) async throws(SWCredError) {
         let report = await add(fqdn: fqdn, account: account, password: password)
         if let error = report.completionError { throw error }
@@ -112,10 +113,6 @@ public final class SharedWebCredentials: Sendable {
     /// - Throws: `SWCredError` with `invalidParameter` (−50), `autoFillDisabled` (−909),
     ///   `missingEntitlement` (−34018), `siteNotApproved` (−25293), `itemNotFound` (−25300), or
     ///   `canceled` (`ASAuthorizationError` 1001) in `current`.
-    @available(
-        *, deprecated,
-        message: "Use ASAuthorizationController to make an ASAuthorizationPasswordRequest (AuthenticationServices framework)"
-    )
     public func requestSharedWebCredential(
         _ fqdn: String?, account: String?, profile: SWCProfile? = nil
     ) async throws(SWCredError) -> [SharedWebCredential] {
@@ -132,10 +129,6 @@ public final class SharedWebCredentials: Sendable {
     /// returns, on a global concurrent queue of default priority (SWC-3.1, SWC-3.2). A `nil`
     /// handler is allowed; the operation still runs (SWC-3.3).
     /// - Returns: the task running the operation; cancel it to answer a pending prompt `cancel`.
-    @available(
-        *, deprecated,
-        message: "Use ASCredentialDataManager.save(password:for:title:anchor:) to save or update a password credential."
-    )
     @discardableResult
     public func addSharedWebCredential(
         _ fqdn: String?, account: String?, password: String?,
@@ -157,10 +150,6 @@ public final class SharedWebCredentials: Sendable {
     /// The handler receives the credentials (`nil` on failure, empty on cancel, one element
     /// otherwise) and the error (`nil` on success and on a legacy cancel).
     /// - Returns: the task running the operation; cancel it to answer a pending picker `cancel`.
-    @available(
-        *, deprecated,
-        message: "Use ASAuthorizationController to make an ASAuthorizationPasswordRequest (AuthenticationServices framework)"
-    )
     @discardableResult
     public func requestSharedWebCredential(
         _ fqdn: String?, account: String?, profile: SWCProfile? = nil,

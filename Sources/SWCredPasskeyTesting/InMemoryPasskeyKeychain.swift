@@ -9,13 +9,18 @@ import Synchronization
 /// An in-memory passkey keychain for tests of login flows: the store's own contents type without
 /// files or encryption, so passkeys and association records behave exactly as in the real store.
 ///
+/// Approve the app's domains and seed passkeys here; run the ceremonies through
+/// ``InMemoryPasskeyCredentials``; assert on ``passkeys``.
+///
 /// Example:
 /// ```swift
 /// let keychain = InMemoryPasskeyKeychain()
 /// try keychain.approve(appID: "ABCDE12345.com.example.app", domain: "example.com")
 /// let seeded = try keychain.seedPasskey(rpID: "example.com", userName: "alice")
-/// let user = PasskeyPromptRecorder(answers: [.allow])
-/// let passkeys = PasskeyCredentials(backend: keychain, caller: .app(app, device: .init()), responder: user)
+/// let user = PasskeyPromptRecorder(answers: [.choose(0)])
+/// let passkeys = InMemoryPasskeyCredentials(keychain: keychain, app: app, responder: user)
+/// let assertion = try await passkeys.authenticate(optionsJSON: serverRequestOptions)
+/// #expect(assertion.rawId == seeded.credentialIDBase64URL)
 /// ```
 public final class InMemoryPasskeyKeychain: PasskeyBackend {
     private let state: Mutex<StoreContents>
@@ -27,6 +32,8 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
         public let credentialID: [UInt8]
         /// The public key, SubjectPublicKeyInfo DER (what a server stores).
         public let publicKeyDER: [UInt8]
+        /// The credential ID as base64url, as a response's `id` and `rawId` give it.
+        public var credentialIDBase64URL: String { Base64URL.encode(credentialID) }
     }
 
     /// Creates an empty keychain.
@@ -38,8 +45,8 @@ public final class InMemoryPasskeyKeychain: PasskeyBackend {
     /// The contents as the store would hold them.
     public var contents: StoreContents { state.withLock { $0 } }
 
-    /// Every passkey, in store order.
-    package var passkeys: [PasskeyItem] { contents.passkeys }
+    /// Every passkey, in store order, without its private key.
+    public var passkeys: [Passkey] { contents.passkeys.map(Passkey.init) }
 
     /// Records that `domain`'s site file lists `appID` under `webcredentials` (an approved record).
     public func approve(appID: String, domain: String) throws(SWCredError) {

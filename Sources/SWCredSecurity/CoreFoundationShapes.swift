@@ -49,8 +49,10 @@ public func CFArrayGetValueAtIndex(_ theArray: CFArray, _ idx: CFIndex) -> Unsaf
 /// The `CFArray` the request's completion receives: dictionaries held as objects, so that
 /// `CFArrayGetValueAtIndex` pointers stay valid while the array lives. It bridges to
 /// `[[String: Any]]` like any `NSArray`.
-public final class SharedWebCredentialArray: NSArray, @unchecked Sendable {
-    // Immutable after init; `@unchecked` because NSArray is not `Sendable` on Linux.
+///
+/// Not `Sendable`, as `NSArray` is not on Linux (Foundation marks that conformance unavailable);
+/// like Apple's `CFArray`, it is handed to the completion on the queue that calls it.
+public final class SharedWebCredentialArray: NSArray {
     private var dictionaries: [NSDictionary] = []
 
     /// Creates an array of credential dictionaries.

@@ -1,6 +1,6 @@
 public import Foundation
 public import SWCredCore
-public import SWCredKit
+import SWCredKit
 
 // MARK: - NSError bridging (SWC-2.1)
 

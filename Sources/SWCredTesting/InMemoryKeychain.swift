@@ -14,8 +14,8 @@ import Synchronization
 /// Example:
 /// ```swift
 /// let keychain = InMemoryKeychain()
-/// keychain.seed(server: "example.com", account: "alice", password: "hunter2")
-/// keychain.approve(appID: "ABCDE12345.com.example.app", domain: "example.com")
+/// try keychain.seed(server: "example.com", account: "alice", password: "hunter2")
+/// try keychain.approve(appID: "ABCDE12345.com.example.app", domain: "example.com")
 /// ```
 public final class InMemoryKeychain: SharedWebCredentialsBackend {
     /// A store operation, for ``failNext(_:with:)``.
@@ -53,6 +53,16 @@ public final class InMemoryKeychain: SharedWebCredentialsBackend {
     /// Every SWC-visible item, negative entries included, in store order.
     public var items: [InternetPasswordItem] {
         state.withLock { $0.contents.items(matching: .allSharedWebCredentials) }
+    }
+
+    /// The saved credentials (negative entries left out), in store order, as a legacy request
+    /// returns them: server, account, password, and the port when the item has one.
+    public var credentials: [SharedWebCredential] {
+        items.filter { !$0.isNegative }.map {
+            SharedWebCredential(
+                server: $0.server, account: $0.account, password: $0.sharedWebCredentialPassword ?? "",
+                port: $0.specifiedPort)
+        }
     }
 
     /// The device settings.

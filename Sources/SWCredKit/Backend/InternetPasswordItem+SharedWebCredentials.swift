@@ -29,7 +29,12 @@ extension InternetPasswordItem {
     }
 
     /// ``port`` as the Shared Web Credentials API gives it: `nil` for "unspecified" (stored as 0).
-    package var specifiedPort: Int? { port == 0 ? nil : Int(port) }
+    ///
+    /// Every port the Kit and `SWCredTesting` show is an `Int?` with `nil` for none
+    /// (``SharedWebCredential/port``, `InMemoryKeychain.seed(server:account:password:port:comment:)`,
+    /// ``SWCAddReport/port``, ``SWCPrompt/Candidate/port``); the store item keeps `kSecAttrPort`
+    /// as its file does (`UInt16`, 0 for none), and this is that port in the Kit's terms.
+    public var specifiedPort: Int? { port == 0 ? nil : Int(port) }
 
     /// The password the Shared Web Credentials API returns: the secret as UTF-8, with invalid
     /// sequences repaired (U+FFFD), as `CFString` creation from the keychain's bytes does; `nil`

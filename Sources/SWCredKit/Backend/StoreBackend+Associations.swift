@@ -22,7 +22,8 @@ extension StoreBackend {
             try store.transaction { contents, _ in try daemon.install(app: app, into: &contents) }
         }
         let outcomes = await daemon.refresh(records, force: true)
-        try await runBlocking {
+        // `apply` returns how many records it wrote; the count reported is of the records checked.
+        _ = try await runBlocking {
             try store.transaction { contents, _ in try AssociationDaemon.apply(outcomes, to: &contents) }
         }
         return outcomes.filter(\.checked).count

@@ -3,9 +3,10 @@ import SWCredTesting
 import Testing
 
 // README walk-through (c): this file is shown verbatim in README.md (a test checks they agree).
+// It is a test of Tools/consumer-check, a package that depends on swcred as yours would.
 @Suite("README: a login flow against the in-memory keychain")
-struct ReadmeExampleTests {
-    @Test("the app offers the saved credential, and the user saw one picker")
+struct ReadmeLoginFlowTests {
+    @Test("SWC-7.3: the app offers the saved credential, and the user saw one picker")
     func loginWithSavedCredential() async throws {
         // The device: one saved credential; tacos.example's file lists the app.
         let keychain = InMemoryKeychain()
@@ -13,8 +14,9 @@ struct ReadmeExampleTests {
         try keychain.approve(appID: "ABCDE12345.com.example.tacoshop", domain: "tacos.example")
 
         // The app, and a user who picks the first credential offered.
-        let app = SWCApp(appID: "ABCDE12345.com.example.tacoshop",
-                         associatedDomains: ["webcredentials:tacos.example"])
+        let app = SWCApp(
+            appID: "ABCDE12345.com.example.tacoshop",
+            associatedDomains: ["webcredentials:tacos.example"])
         let user = SWCPromptRecorder(answers: [.choose(0)])
         let swc = SharedWebCredentials(backend: keychain, app: app, responder: user)
 
@@ -24,14 +26,16 @@ struct ReadmeExampleTests {
         #expect(credentials.map(\.account) == ["alice@example.com"])
         #expect(credentials.first?.password == "correct-horse")
         #expect(user.kinds == [.select])
+        #expect(user.prompts.first?.accounts == ["alice@example.com"])
     }
 
-    @Test("saving after sign-up asks the user; declining saves nothing")
+    @Test("SWC-6.10: saving after sign-up asks the user; declining saves nothing and is no error")
     func signUpDeclined() async throws {
         let keychain = InMemoryKeychain()
         try keychain.approve(appID: "ABCDE12345.com.example.tacoshop", domain: "tacos.example")
-        let app = SWCApp(appID: "ABCDE12345.com.example.tacoshop",
-                         associatedDomains: ["webcredentials:tacos.example"])
+        let app = SWCApp(
+            appID: "ABCDE12345.com.example.tacoshop",
+            associatedDomains: ["webcredentials:tacos.example"])
         let user = SWCPromptRecorder(answers: [.notNow])
         let swc = SharedWebCredentials(backend: keychain, app: app, responder: user)
 
@@ -39,6 +43,6 @@ struct ReadmeExampleTests {
         try await swc.addSharedWebCredential("tacos.example", account: "bob@example.com", password: "s3cret-Pass")
 
         #expect(user.kinds == [.add])
-        #expect(keychain.items.isEmpty)
+        #expect(keychain.credentials.isEmpty)
     }
 }

@@ -1,0 +1,7 @@
+// What importing `SWCredRetrieval` brings with it: every swcred module whose types its public API
+// shows (`SWCredError`; `AppIdentity`, `AssociationFile` and the file sources), so that a user names
+// them after `import SWCredRetrieval` alone, never importing a module the package offers no product
+// for (issue 29). PackageTests checks that every `public import` of a swcred module in this target is
+// re-exported here.
+@_exported public import SWCredCore
+@_exported public import SWCredAssociation

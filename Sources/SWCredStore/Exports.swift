@@ -1,0 +1,7 @@
+// What importing `SWCredStore` brings with it: every swcred module whose types its public API shows
+// (`SWCredError`; `SecureBytes` for passphrases and keys), so that a user names them after `import
+// SWCredStore` alone, never importing a module the package offers no product for (issue 29).
+// PackageTests checks that every `public import` of a swcred module in this target is re-exported
+// here.
+@_exported public import SWCredCore
+@_exported public import SWCredSodium

@@ -1,0 +1,8 @@
+// What importing `SWCredTesting` brings with it: every swcred module whose types its public API shows
+// (`SWCredError`, the Kit, and the store's `StoreContents` and `InternetPasswordItem`), so that a user
+// names them after `import SWCredTesting` alone, never importing a module the package offers no
+// product for (issue 29). PackageTests checks that every `public import` of a swcred module in this
+// target is re-exported here.
+@_exported public import SWCredCore
+@_exported public import SWCredKit
+@_exported public import SWCredStore
