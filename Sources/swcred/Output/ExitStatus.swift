@@ -56,7 +56,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         "insecurePermissions": .insecurePermissions, "invalidKeyFile": .inputMissing,
         // SWCredAssociation
         "malformedAASA": .invalidInput, "malformedEntitlements": .invalidInput, "invalidURL": .usage,
-        "malformedSitemap": .invalidInput,
+        "malformedSitemap": .invalidInput, "malformedAssetLinks": .invalidInput, "invalidAndroidApp": .usage,
         // SWCredPasswords
         "malformedRules": .invalidInput, "infeasible": .invalidInput, "malformedQuirks": .invalidInput,
         // SWCredRetrieval
