@@ -1,6 +1,10 @@
-/// One finding of ``AssociationLinter``: the element of `swcred lint`'s JSON.
+package import SWCredCore
+
+/// One finding of ``AssociationLinter``, ``EntitlementsLinter`` or ``AssetLinksLinter``: the
+/// element of `swcred lint`'s JSON.
 package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A stable identifier (`SWC…`); never renumbered.
+    /// A stable identifier (`SWC…`; for an `assetlinks.json` finding, its rule id `DAL-…`); never
+    /// renumbered.
     package var id: String
     /// How serious it is.
     package var severity: DiagnosticSeverity
@@ -13,9 +17,14 @@ package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible
     /// The JSON path of the other value a finding is about, when there is one: for a rule that is
     /// never reached (`SWC114`), the earlier rule that takes its URLs. Absent from JSON when `nil`.
     package var related: String?
+    /// The specification rule the finding applies (`DAL-S3`), for files whose specification names
+    /// its rules (`assetlinks.json`, cli.md "findings keep the lint shape and add rule"). Absent
+    /// from JSON when `nil`.
+    package var rule: RuleID?
 
     // Findings are made only in this module (the linters' collectors), with the memberwise
-    // initializer the compiler writes: id, severity, path, message, help, related (default nil).
+    // initializer the compiler writes: id, severity, path, message, help, related and rule
+    // (default nil).
 
     /// `SWC… severity path: message`.
     package var description: String {
