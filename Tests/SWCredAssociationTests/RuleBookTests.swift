@@ -41,7 +41,7 @@ struct RuleBookTests {
         #expect(RuleBook.rule("SWC999") == nil)
     }
 
-    @Test("AD-2.1 to AD-8.5, DAL-F3 to DAL-Q4: every RuleID has a rule entry and a rule of its specification, and every rule entry is a RuleID")
+    @Test("AD-2.1…AD-8.5, DAL-F3…DAL-Q4: every RuleID has a rule entry and a spec rule, and every rule entry is a RuleID")
     func ruleIDsResolve() throws {
         let spec = try String(
             contentsOf: Self.root.appendingPathComponent("Documentation/spec/associated-domains.md"), encoding: .utf8)
@@ -54,7 +54,9 @@ struct RuleBookTests {
             #expect(RuleBook.rule(rule.rawValue)?.kind == .rule, "\(rule) has no rule-book entry")
             let defined =
                 rule.rawValue.hasPrefix("DAL-")
-                ? assetLinksLines.contains { $0.hasPrefix("- \(rule.rawValue) ") || $0.hasPrefix("- \(rule.rawValue):") }
+                ? assetLinksLines.contains {
+                    $0.hasPrefix("- \(rule.rawValue) ") || $0.hasPrefix("- \(rule.rawValue):")
+                }
                 : specLines.contains { $0.hasPrefix(rule.rawValue + " ") }
             #expect(defined, "\(rule) is not a rule of the specification")
             #expect(rule.description == rule.rawValue)

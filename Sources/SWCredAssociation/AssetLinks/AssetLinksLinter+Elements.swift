@@ -57,15 +57,17 @@ extension AssetLinksLinter {
         case .dalS5: "write the site as scheme://host[:port]: https://example.com"
         case .dalS6:
             "give package_name and sha256_cert_fingerprints: [\"AA:BB:…\"] (32 upper-case hex octets joined by ':')"
-        default: "a statement is {\"relation\": [\"kind/detail\"], \"target\": {…}}; an include is {\"include\": \"https://…\"}"
+        default:
+            "a statement is {\"relation\": [\"kind/detail\"], \"target\": {…}}; an include is {\"include\": \"https://…\"}"
         }
     }
 
     private func lintInclude(_ text: String, at path: String, into c: inout Collector) {
         switch AssetLinksURL.parse(text) {
         case .failure(let problem):
-            c.add(.dalS2, .error, path, "the include '\(text)' is not a valid http(s) URL: \(problem)",
-                  "include an https URL: https://example.com/.well-known/assetlinks.json")
+            c.add(
+                .dalS2, .error, path, "the include '\(text)' is not a valid http(s) URL: \(problem)",
+                "include an https URL: https://example.com/.well-known/assetlinks.json")
         case .success(let url) where !url.isSecure:
             c.add(
                 .dalI1, .error, path,
@@ -76,7 +78,8 @@ extension AssetLinksLinter {
         }
     }
 
-    private func lintStatement(_ statement: AssetLinksStatement, json: JSONValue, path: String, into c: inout Collector) {
+    private func lintStatement(_ statement: AssetLinksStatement, json: JSONValue, path: String, into c: inout Collector)
+    {
         let targetPath = JSONPath.child(path, "target")
         let target = json.objectValue?["target"]?.objectValue ?? JSONObject()
         switch statement.target {
@@ -108,7 +111,8 @@ extension AssetLinksLinter {
                     "add \"\(missing)\" if the app shares passwords or passkeys with the site")
             }
         }
-        lintExtensions(json.objectValue?["relation_extensions"], at: JSONPath.child(path, "relation_extensions"), into: &c)
+        lintExtensions(
+            json.objectValue?["relation_extensions"], at: JSONPath.child(path, "relation_extensions"), into: &c)
     }
 
     private func lintFingerprints(
@@ -159,23 +163,27 @@ extension AssetLinksLinter {
     private func lintExtensions(_ value: JSONValue?, at path: String, into c: inout Collector) {
         guard let value else { return }
         guard let object = value.objectValue else {
-            c.add(.dalS2, .warning, path, "relation_extensions is \(value.typeName), not an object; it is ignored",
-                  "use {\"delegate_permission/common.handle_all_urls\": {\"dynamic_app_link_components\": […]}}")
+            c.add(
+                .dalS2, .warning, path, "relation_extensions is \(value.typeName), not an object; it is ignored",
+                "use {\"delegate_permission/common.handle_all_urls\": {\"dynamic_app_link_components\": […]}}")
             return
         }
         for member in object.effectiveMembers {
             let memberPath = JSONPath.child(path, member.key)
             if case .failure(let problem) = AssetLinksRelation.parse(member.key) {
-                c.add(.dalS3, .warning, memberPath, "the extension key '\(member.key)': \(problem)",
-                      "key extensions by a relation string")
+                c.add(
+                    .dalS3, .warning, memberPath, "the extension key '\(member.key)': \(problem)",
+                    "key extensions by a relation string")
             }
             guard member.key == AssetLinksRelation.handleAllURLs.description,
                 let components = member.value.objectValue?["dynamic_app_link_components"]
             else { continue }
             let componentsPath = JSONPath.child(memberPath, "dynamic_app_link_components")
             guard let list = components.arrayValue else {
-                c.add(.dalS2, .warning, componentsPath, "dynamic_app_link_components is \(components.typeName), not an array",
-                      "use an array of {\"/\": …, \"?\": {…}, \"#\": …, \"exclude\": …}")
+                c.add(
+                    .dalS2, .warning, componentsPath,
+                    "dynamic_app_link_components is \(components.typeName), not an array",
+                    "use an array of {\"/\": …, \"?\": {…}, \"#\": …, \"exclude\": …}")
                 continue
             }
             for (index, item) in list.enumerated() {
@@ -186,8 +194,9 @@ extension AssetLinksLinter {
 
     private func lintComponent(_ item: JSONValue, at path: String, into c: inout Collector) {
         guard let component = item.objectValue else {
-            c.add(.dalS2, .warning, path, "the component is \(item.typeName), not an object; it is ignored",
-                  "use {\"/\": \"/path/*\"}")
+            c.add(
+                .dalS2, .warning, path, "the component is \(item.typeName), not an object; it is ignored",
+                "use {\"/\": \"/path/*\"}")
             return
         }
         for member in component.effectiveMembers {
@@ -198,8 +207,9 @@ extension AssetLinksLinter {
             case "exclude": fine = member.value.boolValue != nil
             case "?": fine = member.value.objectValue?.members.allSatisfy { $0.value.stringValue != nil } ?? false
             default:
-                c.add(.dalS2, .warning, memberPath, "unknown component key '\(member.key)' is ignored",
-                      "components take '/', '?', '#', 'exclude' and 'comments'")
+                c.add(
+                    .dalS2, .warning, memberPath, "unknown component key '\(member.key)' is ignored",
+                    "components take '/', '?', '#', 'exclude' and 'comments'")
                 continue
             }
             if !fine {

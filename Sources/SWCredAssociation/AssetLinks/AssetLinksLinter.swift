@@ -26,7 +26,8 @@ package struct AssetLinksLinter: Sendable {
             _ rule: RuleID, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String
         ) {
             findings.append(
-                LintFinding(id: rule.rawValue, severity: severity, path: path, message: message, help: help, rule: rule))
+                LintFinding(id: rule.rawValue, severity: severity, path: path, message: message, help: help, rule: rule)
+            )
         }
     }
 
@@ -66,7 +67,8 @@ package struct AssetLinksLinter: Sendable {
             switch failure.rule {
             case .dalF3: help = "keep the file under 1 MiB: an Android device reads nothing larger"
             case .dalF5:
-                help = "serve the JSON file at /.well-known/assetlinks.json; exclude /.well-known/ from the "
+                help =
+                    "serve the JSON file at /.well-known/assetlinks.json; exclude /.well-known/ from the "
                     + "single-page app's catch-all rewrite"
             default: help = "serve strict JSON (no comments, trailing commas or byte-order mark): [{…}, …]"
             }

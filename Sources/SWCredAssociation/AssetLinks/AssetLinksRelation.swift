@@ -49,8 +49,10 @@ package struct AssetLinksRelation: Sendable, Hashable, CustomStringConvertible {
         guard parts.count == 2 else { return .failure(.notKindSlashDetail) }
         guard isRelationPart(parts[0]) else { return .failure(.invalidKind) }
         guard isRelationPart(parts[1]) else { return .failure(.invalidDetail) }
-        return .success(AssetLinksRelation(kind: String(decoding: parts[0], as: UTF8.self),
-                                           detail: String(decoding: parts[1], as: UTF8.self)))
+        return .success(
+            AssetLinksRelation(
+                kind: String(decoding: parts[0], as: UTF8.self),
+                detail: String(decoding: parts[1], as: UTF8.self)))
     }
 
     /// `^[a-z0-9_.]+$`.

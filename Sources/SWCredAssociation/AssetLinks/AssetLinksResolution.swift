@@ -15,7 +15,9 @@ package struct AssetLinksResolution: Sendable, Hashable {
 
     /// The (relation, target) pairs the list grants, optionally only for `relation`
     /// (`statements:list`; an empty relation filter is everything).
-    package func grants(_ relation: AssetLinksRelation? = nil) -> [(relation: AssetLinksRelation, target: AssetLinksTarget)] {
+    package func grants(_ relation: AssetLinksRelation? = nil) -> [(
+        relation: AssetLinksRelation, target: AssetLinksTarget
+    )] {
         guard failure == nil else { return [] }
         var found: [(relation: AssetLinksRelation, target: AssetLinksTarget)] = []
         for statement in statements {
@@ -39,7 +41,8 @@ package struct AssetLinksResolution: Sendable, Hashable {
         if let failure {
             return verdict(false, "the list fails as a whole on an Android 12+ device: \(failure)")
         }
-        for statement in statements where statement.relations.contains(relation) && Self.matches(statement.target, target) {
+        for statement in statements
+        where statement.relations.contains(relation) && Self.matches(statement.target, target) {
             return verdict(true, "\(statement.origin) element \(statement.index) grants \(relation) to \(target)")
         }
         return verdict(false, missReason(relation, target: target))
@@ -75,8 +78,10 @@ package struct AssetLinksResolution: Sendable, Hashable {
                 let lowercase = prints.contains { print in wanted.contains { $0 == print.uppercased() } }
                 return "\(package) is listed with other fingerprints (\(prints.joined(separator: ", "))), "
                     + "not the app's \(wanted.joined(separator: ", "))"
-                    + (lowercase ? "; the file's are lower case and are compared exactly" : "; is it the upload key "
-                        + "instead of the key Play App Signing signs with?") + note
+                    + (lowercase
+                        ? "; the file's are lower case and are compared exactly"
+                        : "; is it the upload key "
+                            + "instead of the key Play App Signing signs with?") + note
             }
         }
         let relations = statements.filter { Self.matches($0.target, target) }.flatMap(\.relations)

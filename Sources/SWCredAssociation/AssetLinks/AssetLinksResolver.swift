@@ -21,7 +21,9 @@ package struct AssetLinksResolver: Sendable {
     package var includeBudget: Int
 
     /// Creates a resolver.
-    package init(verifier: AssetLinksVerifier, limits: AssetLinksStatementList.Limits = .init(), includeBudget: Int = 10) {
+    package init(
+        verifier: AssetLinksVerifier, limits: AssetLinksStatementList.Limits = .init(), includeBudget: Int = 10
+    ) {
         self.verifier = verifier
         self.limits = limits
         self.includeBudget = includeBudget
@@ -78,7 +80,9 @@ package struct AssetLinksResolver: Sendable {
             let problem = AssetLinksProblem(
                 failure.rule, failure.rule == .dalF3 ? .tooLarge : .malformedContent, url: url, failure.error.message)
             state.problems.append(problem)
-            if verifier == .android, state.failure == nil { state.failure = problem }
+            // A root that does not read gives a device no statements; an include that does not
+            // read is discarded, as Google's API does (AOSP's handling is not established).
+            if verifier == .android, depth == 0, state.failure == nil { state.failure = problem }
         case .success(let list):
             await walk(list, url: url, secure: secure, depth: depth, includes: includes, into: &state)
         }
@@ -111,8 +115,9 @@ package struct AssetLinksResolver: Sendable {
                             + "fails the whole list on it")
                 }
             case .include(let text):
-                await include(text, from: url, at: element.index, secure: secure, depth: depth, includes: includes,
-                              into: &state)
+                await include(
+                    text, from: url, at: element.index, secure: secure, depth: depth, includes: includes,
+                    into: &state)
             }
         }
     }
@@ -169,8 +174,9 @@ package struct AssetLinksResolver: Sendable {
             problem(.dalI2, code, "the include '\(key)' could not be read: \(message)")
         case .body(let bytes):
             state.stack.append(key)
-            await read(bytes, url: key, secure: secure || target.isSecure, depth: depth + 1, includes: includes,
-                       into: &state)
+            await read(
+                bytes, url: key, secure: secure || target.isSecure, depth: depth + 1, includes: includes,
+                into: &state)
             state.stack.removeLast()
         }
     }

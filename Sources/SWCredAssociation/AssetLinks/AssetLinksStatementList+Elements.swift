@@ -7,7 +7,8 @@ extension AssetLinksStatementList {
     static func readElement(_ value: JSONValue, index: Int) -> AssetLinksElement {
         let path = JSONPath.element("", index)
         func malformed(_ rule: RuleID, _ at: String, _ message: String) -> AssetLinksElement {
-            AssetLinksElement(index: index, both: .malformed(AssetLinksProblem(rule, .malformedContent, path: at, message)))
+            AssetLinksElement(
+                index: index, both: .malformed(AssetLinksProblem(rule, .malformedContent, path: at, message)))
         }
         guard let object = value.objectValue else {
             return malformed(.dalS2, path, "the element is \(value.typeName), not an object")
@@ -18,7 +19,8 @@ extension AssetLinksStatementList {
                     .dalS2, path, "an include directive has an invalid field: 'target' or 'relation' beside 'include'")
             }
             guard let url = include.stringValue else {
-                return malformed(.dalS2, JSONPath.child(path, "include"), "'include' is \(include.typeName), not a string")
+                return malformed(
+                    .dalS2, JSONPath.child(path, "include"), "'include' is \(include.typeName), not a string")
             }
             return AssetLinksElement(index: index, both: .include(url))
         }
@@ -28,7 +30,8 @@ extension AssetLinksStatementList {
             return AssetLinksElement(index: index, google: .malformed(problem), android: .skipped(problem))
         }
         guard let targetValue = object["target"] else {
-            let problem = AssetLinksProblem(.dalS2, .malformedContent, path: path, "the statement has no target specified")
+            let problem = AssetLinksProblem(
+                .dalS2, .malformedContent, path: path, "the statement has no target specified")
             return AssetLinksElement(index: index, google: .malformed(problem), android: .skipped(problem))
         }
         let relationPath = JSONPath.child(path, "relation")
@@ -93,7 +96,8 @@ extension AssetLinksStatementList {
         statement: (AssetLinksTarget) -> AssetLinksStatement
     ) -> AssetLinksElement {
         func malformed(_ at: String, _ message: String) -> AssetLinksElement {
-            AssetLinksElement(index: index, both: .malformed(AssetLinksProblem(.dalS6, .malformedContent, path: at, message)))
+            AssetLinksElement(
+                index: index, both: .malformed(AssetLinksProblem(.dalS6, .malformedContent, path: at, message)))
         }
         let packagePath = JSONPath.child(targetPath, "package_name")
         guard let packageName = target["package_name"]?.stringValue else {
@@ -110,7 +114,8 @@ extension AssetLinksStatementList {
         for (position, item) in list.enumerated() {
             guard let text = item.stringValue else {
                 return malformed(
-                    JSONPath.element(listPath, position), "sha256_cert_fingerprints holds \(item.typeName), not a string")
+                    JSONPath.element(listPath, position),
+                    "sha256_cert_fingerprints holds \(item.typeName), not a string")
             }
             fingerprints.append(text)
         }
@@ -123,7 +128,8 @@ extension AssetLinksStatementList {
         let read = AssetLinksElement.Reading.statement(
             statement(.androidApp(packageName: packageName, fingerprints: fingerprints)))
         if !AndroidAppIdentity.isValidPackageName(packageName) {
-            let problem = AssetLinksProblem(.dalS6, .malformedContent, path: packagePath, "invalid package name '\(packageName)'")
+            let problem = AssetLinksProblem(
+                .dalS6, .malformedContent, path: packagePath, "invalid package name '\(packageName)'")
             return AssetLinksElement(index: index, google: .malformed(problem), android: read)
         }
         if let position = fingerprints.firstIndex(where: { !AndroidAppIdentity.isValidFingerprint($0) }) {
@@ -132,8 +138,9 @@ extension AssetLinksStatementList {
             let why =
                 octets == 20
                 ? "a SHA-1 fingerprint; Digital Asset Links needs SHA-256"
-                : octets == 32 ? "not upper-case colon hex, which a device compares exactly"
-                : "not 32 upper-case hex octets joined by ':'"
+                : octets == 32
+                    ? "not upper-case colon hex, which a device compares exactly"
+                    : "not 32 upper-case hex octets joined by ':'"
             let problem = AssetLinksProblem(
                 .dalS6, .malformedContent, path: JSONPath.element(listPath, position),
                 "malformed cert fingerprint '\(written)': \(why)")
@@ -144,8 +151,9 @@ extension AssetLinksStatementList {
 
     /// The dynamic components of `handle_all_urls`, when well-formed; lint reports the rest.
     static func dynamicComponents(_ extensions: JSONValue?) -> [AssetLinksDynamicComponent] {
-        guard let list = extensions?.objectValue?[AssetLinksRelation.handleAllURLs.description]?.objectValue?[
-            "dynamic_app_link_components"]?.arrayValue
+        guard
+            let list = extensions?.objectValue?[AssetLinksRelation.handleAllURLs.description]?.objectValue?[
+                "dynamic_app_link_components"]?.arrayValue
         else { return [] }
         return list.compactMap { item in
             guard let object = item.objectValue else { return nil }

@@ -46,7 +46,8 @@ package struct AssetLinksStatementList: Sendable, Hashable {
     ///   ``Limits/maximumBytes``, not strict JSON (a byte-order mark included), deeper than
     ///   ``Limits/maximumDepth``, a top level that is not an array, more than
     ///   ``Limits/maximumElements`` elements.
-    package static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SWCredError) -> AssetLinksStatementList {
+    package static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SWCredError) -> AssetLinksStatementList
+    {
         switch parseReportingRule(bytes, limits: limits) {
         case .success(let list): return list
         case .failure(let failure): throw failure.error

@@ -6,16 +6,21 @@ import Testing
 /// The statement-list reader, the linter and the per-verifier verdicts (asset-links.md §1).
 @Suite("Asset links")
 struct AssetLinksTests {
-    static let print1 = "10:39:38:EE:45:37:E5:9E:8E:E7:92:F6:54:50:4F:B8:34:6F:C6:B3:46:D0:BB:C4:41:5F:C3:39:FC:FC:8E:C1"
-    static let print2 = "5B:61:3A:0C:21:77:9A:1E:8D:44:F0:09:B2:6C:13:D8:7E:AF:52:33:90:CC:18:6B:E4:07:F1:2A:5D:86:C9:3E"
+    static let print1 =
+        "10:39:38:EE:45:37:E5:9E:8E:E7:92:F6:54:50:4F:B8:34:6F:C6:B3:46:D0:BB:C4:41:5F:C3:39:FC:FC:8E:C1"
+    static let print2 =
+        "5B:61:3A:0C:21:77:9A:1E:8D:44:F0:09:B2:6C:13:D8:7E:AF:52:33:90:CC:18:6B:E4:07:F1:2A:5D:86:C9:3E"
     static let site = AssetLinksSite(scheme: "https", host: "example.com")
     static let app = AndroidAppIdentity(packageName: "com.example.app", fingerprints: [print1])
 
-    static func statement(_ relations: [String] = ["delegate_permission/common.handle_all_urls"], app: String = "com.example.app",
-                          prints: [String] = [print1]) -> String {
+    static func statement(
+        _ relations: [String] = ["delegate_permission/common.handle_all_urls"], app: String = "com.example.app",
+        prints: [String] = [print1]
+    ) -> String {
         let list = relations.map { "\"\($0)\"" }.joined(separator: ",")
         let fingerprints = prints.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"relation":[\#(list)],"target":{"namespace":"android_app","package_name":"\#(app)","sha256_cert_fingerprints":[\#(fingerprints)]}}"#
+        return
+            #"{"relation":[\#(list)],"target":{"namespace":"android_app","package_name":"\#(app)","sha256_cert_fingerprints":[\#(fingerprints)]}}"#
     }
 
     /// Includes served from a table.
@@ -27,8 +32,10 @@ struct AssetLinksTests {
     }
 
     /// Both verifiers' verdicts on `handle_all_urls` for the test app.
-    static func verdicts(_ json: String, includes: [String: String] = [:],
-                         relation: AssetLinksRelation = .handleAllURLs) async throws -> [AssetLinksVerifier: AssetLinksVerdict] {
+    static func verdicts(
+        _ json: String, includes: [String: String] = [:],
+        relation: AssetLinksRelation = .handleAllURLs
+    ) async throws -> [AssetLinksVerifier: AssetLinksVerdict] {
         let app = try #require(app)
         var result: [AssetLinksVerifier: AssetLinksVerdict] = [:]
         for verifier in AssetLinksVerifier.allCases {
@@ -44,7 +51,9 @@ struct AssetLinksTests {
     @Test("DAL-S3: relations are kind/detail in [a-z0-9_.]; a second slash, upper case and blanks are refused")
     func relations() throws {
         #expect(try AssetLinksRelation.parse("delegate_permission/common.get_login_creds").get() == .getLoginCreds)
-        #expect(try AssetLinksRelation.parse("navigate/yellow_brick_road").get().description == "navigate/yellow_brick_road")
+        #expect(
+            try AssetLinksRelation.parse("navigate/yellow_brick_road").get().description == "navigate/yellow_brick_road"
+        )
         for (text, problem) in [
             ("delegate_permission/common.handle_all_urls/x", AssetLinksRelation.Problem.notKindSlashDetail),
             ("delegate_permission", .notKindSlashDetail), ("Delegate_permission/x", .invalidKind),
@@ -52,7 +61,9 @@ struct AssetLinksTests {
         ] {
             #expect(throws: problem) { try AssetLinksRelation.parse(text).get() }
         }
-        let findings = Self.lint(#"[{"relation":["delegate_permission/common.handle_all_URLS"],"target":{"namespace":"web","site":"https://a.example"}}]"#)
+        let findings = Self.lint(
+            #"[{"relation":["delegate_permission/common.handle_all_URLS"],"target":{"namespace":"web","site":"https://a.example"}}]"#
+        )
         #expect(findings.first?.rule == .dalS3)
         #expect(findings.first?.path == "[0].relation[0]")
         #expect(findings.first?.id == "DAL-S3")
@@ -63,9 +74,11 @@ struct AssetLinksTests {
         let parsed = try AssetLinksSite.parse("HTTPS://Example.COM.:443").get()
         #expect(parsed.site == Self.site)
         #expect(parsed.explicitDefaultPort)
-        #expect(try AssetLinksSite.parse("https://example.com:8443").get().site.description == "https://example.com:8443")
+        #expect(
+            try AssetLinksSite.parse("https://example.com:8443").get().site.description == "https://example.com:8443")
         for (text, problem) in [
-            ("", AssetLinksSite.Problem.empty), ("mailto://a@example.com", .nonHTTP), ("https://u:p@example.com", .loginInfo),
+            ("", AssetLinksSite.Problem.empty), ("mailto://a@example.com", .nonHTTP),
+            ("https://u:p@example.com", .loginInfo),
             ("https://example.com?a", .query), ("https://example.com#a", .fragment), ("https://example.com/app", .path),
         ] {
             #expect(throws: problem) { try AssetLinksSite.parse(text).get() }
@@ -76,7 +89,8 @@ struct AssetLinksTests {
 
     @Test("DAL-S5: a trailing '/' on a site: Google's API refuses the statement, an Android device accepts it")
     func trailingSlash() async throws {
-        let json = #"[{"relation":["delegate_permission/common.get_login_creds"],"target":{"namespace":"web","site":"https://shop.example/"}}]"#
+        let json =
+            #"[{"relation":["delegate_permission/common.get_login_creds"],"target":{"namespace":"web","site":"https://shop.example/"}}]"#
         let shop = AssetLinksTarget.web(AssetLinksSite(scheme: "https", host: "shop.example"))
         var linked: [AssetLinksVerifier: Bool] = [:]
         for verifier in AssetLinksVerifier.allCases {
@@ -98,7 +112,10 @@ struct AssetLinksTests {
         #expect(verdicts[.android]?.linked == false)
         #expect(verdicts[.android]?.reason.contains("lower case") == true)
         let findings = Self.lint(json)
-        #expect(findings.contains { $0.rule == .dalS6 && $0.severity == .error && $0.path == "[0].target.sha256_cert_fingerprints[0]" })
+        #expect(
+            findings.contains {
+                $0.rule == .dalS6 && $0.severity == .error && $0.path == "[0].target.sha256_cert_fingerprints[0]"
+            })
     }
 
     @Test("DAL-S6: a SHA-1 fingerprint is named as such")
@@ -129,7 +146,8 @@ struct AssetLinksTests {
 
     @Test("DAL-S7: one malformed element: Google skips it and links, an Android 12+ device fails the host")
     func malformedElement() async throws {
-        let bad = #"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"ios_app","appid":"1"}}"#
+        let bad =
+            #"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"ios_app","appid":"1"}}"#
         let json = "[\(Self.statement()), \(bad)]"
         let verdicts = try await Self.verdicts(json)
         #expect(verdicts[.google]?.linked == true)
@@ -144,7 +162,9 @@ struct AssetLinksTests {
     @Test("DAL-S1: not an array, not strict JSON, a byte-order mark, too deep: malformedAssetLinks")
     func wholeFile() {
         for text in [#"{"relation":[]}"#, "[{}", "[1,]", "\u{FEFF}[]", "42", String(repeating: "[", count: 100_000)] {
-            #expect(throws: SWCredError(.malformedAssetLinks, "")) { try AssetLinksStatementList.parse(Array(text.utf8)) }
+            #expect(throws: SWCredError(.malformedAssetLinks, "")) {
+                try AssetLinksStatementList.parse(Array(text.utf8))
+            }
             #expect(Self.lint(text).map(\.rule) == [.dalS1])
         }
         #expect(Self.lint("[]").map(\.rule) == [.dalS1])
@@ -164,13 +184,16 @@ struct AssetLinksTests {
         let docs = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
         let findings = Self.lint(
             "[\(Self.statement(prints: [zeros, docs, Self.print1, Self.print1])),"
-                + #"{"relation":["delegate_permission/common.get_login_creds"],"target":{"namespace":"web","site":"https://a.example","sha256_cert_fingerprints":null}}]"#)
-        #expect(findings.filter { $0.rule == .dalS8 }.map(\.path) == [
-            "[0].target.sha256_cert_fingerprints[0]", "[0].target.sha256_cert_fingerprints[1]",
-        ])
-        #expect(findings.filter { $0.rule == .dalS9 }.map(\.path) == [
-            "[0].target.sha256_cert_fingerprints[3]", "[1].target.sha256_cert_fingerprints",
-        ])
+                + #"{"relation":["delegate_permission/common.get_login_creds"],"target":{"namespace":"web","site":"https://a.example","sha256_cert_fingerprints":null}}]"#
+        )
+        #expect(
+            findings.filter { $0.rule == .dalS8 }.map(\.path) == [
+                "[0].target.sha256_cert_fingerprints[0]", "[0].target.sha256_cert_fingerprints[1]",
+            ])
+        #expect(
+            findings.filter { $0.rule == .dalS9 }.map(\.path) == [
+                "[0].target.sha256_cert_fingerprints[3]", "[1].target.sha256_cert_fingerprints",
+            ])
         #expect(!Self.lint("[\(Self.statement(prints: [Self.print1]))]").contains { $0.severity != .note })
     }
 
@@ -183,16 +206,18 @@ struct AssetLinksTests {
 
     @Test("DAL-S2: dynamic App Link components of the wrong shape are warnings; well-formed ones are read")
     func dynamicComponents() throws {
-        let json = #"[{"relation":["delegate_permission/common.handle_all_urls"],"#
+        let json =
+            #"[{"relation":["delegate_permission/common.handle_all_urls"],"#
             + #""relation_extensions":{"delegate_permission/common.handle_all_urls":{"dynamic_app_link_components":"#
             + #"[{"/":"/shop/*","?":{"ref":"*"},"exclude":false},{"/":3,"colour":"red"}]}},"#
             + #""target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":[""#
             + Self.print1 + #""]}}]"#
         let findings = Self.lint(json).filter { $0.rule == .dalS2 }
-        #expect(findings.map(\.path).sorted() == [
-            #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1].colour"#,
-            #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1]["/"]"#,
-        ])
+        #expect(
+            findings.map(\.path).sorted() == [
+                #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1].colour"#,
+                #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components[1]["/"]"#,
+            ])
         let list = try AssetLinksStatementList.parse(Array(json.utf8))
         guard case .statement(let statement) = list.elements.first?.google else { Issue.record("no statement"); return }
         #expect(statement.dynamicComponents.first == AssetLinksDynamicComponent(path: "/shop/*", query: ["ref": "*"]))
@@ -229,17 +254,22 @@ struct AssetLinksTests {
     @Test("DAL-I1: an https site's http include is refused, and lint says so")
     func insecureInclude() async throws {
         let json = #"[{"include":"http://example.com/list.json"}]"#
-        let verdicts = try await Self.verdicts(json, includes: ["http://example.com/list.json": "[\(Self.statement())]"])
+        let verdicts = try await Self.verdicts(
+            json, includes: ["http://example.com/list.json": "[\(Self.statement())]"])
         #expect(!verdicts.values.contains { $0.linked })
         #expect(Self.lint(json).map(\.rule) == [.dalI1])
     }
 
     @Test("DAL-Q4: PKG=FP parses, normalises apksigner's form, and names bad input")
     func androidAppParsing() throws {
-        let app = try AndroidAppIdentity.parse("com.example.app=\(Self.print1.lowercased().replacingOccurrences(of: ":", with: "")),\(Self.print2)")
+        let app = try AndroidAppIdentity.parse(
+            "com.example.app=\(Self.print1.lowercased().replacingOccurrences(of: ":", with: "")),\(Self.print2)")
         #expect(app.packageName == "com.example.app")
         #expect(app.fingerprints == [Self.print1, Self.print2])
-        for bad in ["com.example.app", "com example=\(Self.print1)", "com.example.app=", "com.example.app=AA:BB", "1x=\(Self.print1)"] {
+        for bad in [
+            "com.example.app", "com example=\(Self.print1)", "com.example.app=", "com.example.app=AA:BB",
+            "1x=\(Self.print1)",
+        ] {
             #expect(throws: SWCredError(.invalidAndroidApp, "")) { try AndroidAppIdentity.parse(bad) }
         }
     }
@@ -247,11 +277,14 @@ struct AssetLinksTests {
     @Test("DAL-Q4: the apk-key-hash origin is base64url without padding of the fingerprint octets")
     func apkKeyHash() throws {
         // python3: base64.urlsafe_b64encode(bytes.fromhex(fp.replace(':',''))).rstrip(b'=')
-        #expect(AndroidAppIdentity.apkKeyHashOrigin(fingerprint: Self.print1)
-            == "android:apk-key-hash:EDk47kU35Z6O55L2VFBPuDRvxrNG0LvEQV_DOfz8jsE")
-        #expect(AndroidAppIdentity.apkKeyHashOrigin(fingerprint:
-            "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5")
-            == "android:apk-key-hash:FG3pg8VzBlDY7rmVLzT8ZBagg0LmHb6oigSWsj_PROU")
+        #expect(
+            AndroidAppIdentity.apkKeyHashOrigin(fingerprint: Self.print1)
+                == "android:apk-key-hash:EDk47kU35Z6O55L2VFBPuDRvxrNG0LvEQV_DOfz8jsE")
+        #expect(
+            AndroidAppIdentity.apkKeyHashOrigin(
+                fingerprint:
+                    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5")
+                == "android:apk-key-hash:FG3pg8VzBlDY7rmVLzT8ZBagg0LmHb6oigSWsj_PROU")
         #expect(AndroidAppIdentity.apkKeyHashOrigin(fingerprint: "AA:BB") == nil)
         #expect(try #require(Self.app).apkKeyHashOrigins.count == 1)
     }
