@@ -75,9 +75,12 @@ struct RuleBookTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Diagnostic.self, from: unknown) }
     }
 
-    @Test("every lint id of the AASA and entitlements linters has a lint entry")
+    @Test("every lint id of the AASA, entitlements and assetlinks.json linters has a lint entry")
     func lintIDs() {
-        let ids = LintRule.allCases.map(\.rawValue) + EntitlementsLinter.Rule.allCases.map(\.rawValue)
+        let assetLinks = RuleID.lintedAssetLinksRules.compactMap(\.lintID)
+        #expect(assetLinks.count == RuleID.lintedAssetLinksRules.count)
+        #expect(RuleID.dalS3.lintID == "SWC203" && RuleID.dalF5.lintID == "SWC215" && RuleID.dalQ4.lintID == "SWC234")
+        let ids = LintRule.allCases.map(\.rawValue) + EntitlementsLinter.Rule.allCases.map(\.rawValue) + assetLinks
         for id in ids {
             #expect(RuleBook.rule(id)?.kind == .lint, "\(id) has no lint entry")
         }

@@ -1,8 +1,9 @@
 import SWCredCore
 
 /// Validates a Digital Asset Links statement list (`assetlinks.json`) and reports every DAL-S
-/// rule it breaks, and the lint-relevant DAL-F, DAL-I and DAL-Q ones, as lint findings whose
-/// id and `rule` are the rule's id (`swcred lint --kind assetlinks`, asset-links.md §1.8).
+/// rule it breaks, and the lint-relevant DAL-F, DAL-I and DAL-Q ones, as lint findings: the id
+/// is the rule's lint id (`SWC203`, ``RuleID/lintID``) and `rule` the rule (`DAL-S3`)
+/// (`swcred lint --kind assetlinks`, asset-links.md §1.8).
 ///
 /// The linter never throws: a body that does not parse gives one error finding. Where Google's
 /// API and an Android device read an element differently, the finding says both (a lone
@@ -26,7 +27,7 @@ package struct AssetLinksLinter: Sendable {
             _ rule: RuleID, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String
         ) {
             findings.append(
-                LintFinding(id: rule.rawValue, severity: severity, path: path, message: message, help: help, rule: rule)
+                LintFinding(id: rule.lintID ?? rule.rawValue, severity: severity, path: path, message: message, help: help, rule: rule)
             )
         }
     }

@@ -3,8 +3,7 @@ package import SWCredCore
 /// One finding of ``AssociationLinter``, ``EntitlementsLinter`` or ``AssetLinksLinter``: the
 /// element of `swcred lint`'s JSON.
 package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A stable identifier (`SWC…`; for an `assetlinks.json` finding, its rule id `DAL-…`); never
-    /// renumbered.
+    /// A stable identifier (`SWC…`; `SWC2nn` for an `assetlinks.json` finding); never renumbered.
     package var id: String
     /// How serious it is.
     package var severity: DiagnosticSeverity

@@ -4,6 +4,17 @@
 // (`RuleEntry.platformHeading`); "DERIVED" marks behaviour read from AOSP code, not observed.
 
 extension RuleBook {
+    /// One `.lint` entry per lint id of an asset-links rule (`SWC203` for DAL-S3), sorted by id:
+    /// the rule's own entry, titled as a finding of an assetlinks.json file.
+    static let assetLinksLintRules: [RuleEntry] = RuleID.lintedAssetLinksRules.compactMap { rule -> RuleEntry? in
+        guard let id = rule.lintID, let entry = assetLinksRules.first(where: { $0.id == rule.rawValue }) else {
+            return nil
+        }
+        return RuleEntry(
+            id, .lint, title: "assetlinks.json: \(entry.title) (\(rule.rawValue))", apple: entry.apple, why: entry.why,
+            fix: entry.fix, example: entry.example)
+    }.sorted { $0.id < $1.id }
+
     /// One `.rule` entry per `DAL-…` case of ``RuleID``, in case order.
     static let assetLinksRules: [RuleEntry] = [
         RuleEntry(

@@ -12,7 +12,8 @@
 package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Where a user meets the id.
     package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`).
+        /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`; `SWC2nn` for
+        /// assetlinks.json files).
         case lint
         /// A rule of the associated-domains specification cited in retrieval and trust reports
         /// and in error messages (`AD-4.8`).
@@ -56,8 +57,10 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The heading of ``apple`` for a reader: what Apple does, or for an asset-links rule
-    /// (`DAL-…`) what Google's API and an Android device do.
-    package var platformHeading: String { id.hasPrefix("DAL-") ? "What Google and Android do" : "What Apple does" }
+    /// (`DAL-…`) and its lint id (`SWC2nn`) what Google's API and an Android device do.
+    package var platformHeading: String {
+        id.hasPrefix("DAL-") || id.hasPrefix("SWC2") ? "What Google and Android do" : "What Apple does"
+    }
 
     /// `ID  title`.
     package var description: String { "\(id)  \(title)" }
@@ -67,7 +70,7 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
 package enum RuleBook {
     /// Every entry, lint ids first, then specification rules, then error codes, each group in id order.
     package static let all: [RuleEntry] =
-        lintRules + realFileLintRules + specificationRules + assetLinksRules + errorCodes
+        lintRules + realFileLintRules + assetLinksLintRules + specificationRules + assetLinksRules + errorCodes
 
     private static let byID: [String: RuleEntry] = {
         var table: [String: RuleEntry] = [:]

@@ -66,7 +66,7 @@ struct AssetLinksTests {
         )
         #expect(findings.first?.rule == .dalS3)
         #expect(findings.first?.path == "[0].relation[0]")
-        #expect(findings.first?.id == "DAL-S3")
+        #expect(findings.first?.id == "SWC203")
     }
 
     @Test("DAL-S5: a site is one scheme, host and port; case, a trailing dot and the default port change nothing")
