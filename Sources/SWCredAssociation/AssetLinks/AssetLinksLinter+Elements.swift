@@ -7,7 +7,7 @@ extension AssetLinksLinter {
         "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
     func lintElement(
-        _ element: AssetLinksElement, json: JSONValue, seen: inout [AssetLinksStatement], into c: inout Collector
+        _ element: AssetLinksElement, json: JSONValue, seen: inout Set<StatementKey>, into c: inout Collector
     ) {
         let path = JSONPath.element("", element.index)
         switch (element.google, element.android) {
@@ -44,10 +44,9 @@ extension AssetLinksLinter {
         default: return
         }
         lintStatement(statement, json: json, path: path, into: &c)
-        if seen.contains(where: { $0.target == statement.target && $0.relations == statement.relations }) {
+        if !seen.insert(StatementKey(relations: statement.relations, target: statement.target)).inserted {
             c.add(.dalS9, .warning, path, "the statement repeats an earlier one", "remove the duplicate")
         }
-        seen.append(statement)
     }
 
     static func help(for rule: RuleID) -> String {

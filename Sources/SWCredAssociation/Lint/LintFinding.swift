@@ -25,9 +25,10 @@ package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible
     // initializer the compiler writes: id, severity, path, message, help, related and rule
     // (default nil).
 
-    /// `SWC… severity path: message`.
+    /// `SWC… severity path: message`, with the rule after the id when there is one
+    /// (`SWC203 DAL-S3 error [0].relation[0]: …`).
     package var description: String {
-        "\(id) \(severity.rawValue)\(path.isEmpty ? "" : " \(path)"): \(message)"
+        "\(id)\(rule.map { " \($0.rawValue)" } ?? "") \(severity.rawValue)\(path.isEmpty ? "" : " \(path)"): \(message)"
     }
 }
 

@@ -36,14 +36,11 @@ struct AssetLinksTests {
         _ json: String, includes: [String: String] = [:],
         relation: AssetLinksRelation = .handleAllURLs
     ) async throws -> [AssetLinksVerifier: AssetLinksVerdict] {
-        let app = try #require(app)
-        var result: [AssetLinksVerifier: AssetLinksVerdict] = [:]
-        for verifier in AssetLinksVerifier.allCases {
-            let resolution = await AssetLinksResolver(verifier: verifier).resolve(
-                .body(Array(json.utf8)), source: .web(site), includes: Table(bodies: includes))
-            result[verifier] = resolution.check(relation, app: app)
-        }
-        return result
+        let verdicts = await AssetLinksResolver.verdicts(
+            .body(Array(json.utf8)), site: site, relation: relation, app: try #require(app),
+            includes: Table(bodies: includes))
+        #expect(verdicts.map(\.verifier) == [.google, .android])
+        return Dictionary(uniqueKeysWithValues: verdicts.map { ($0.verifier, $0) })
     }
 
     static func lint(_ json: String) -> [LintFinding] { AssetLinksLinter().lint(Array(json.utf8)) }
@@ -168,6 +165,24 @@ struct AssetLinksTests {
             #expect(Self.lint(text).map(\.rule) == [.dalS1])
         }
         #expect(Self.lint("[]").map(\.rule) == [.dalS1])
+    }
+
+    @Test(
+        "DAL-F3, DAL-I4: hostile lists end with named problems: 10 MB, 4,000 repeats, 10,001 elements, a self-include")
+    func hostile() async throws {
+        let huge = [UInt8](repeating: UInt8(ascii: " "), count: 10 << 20)
+        #expect(throws: SWCredError(.malformedAssetLinks, "")) { try AssetLinksStatementList.parse(huge) }
+        let many = "[" + Array(repeating: Self.statement(), count: 4_000).joined(separator: ",") + "]"
+        #expect(Self.lint(many).filter { $0.rule == .dalS9 }.count == 3_999)
+        let tooMany = "[" + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]"
+        #expect(throws: SWCredError(.malformedAssetLinks, "")) {
+            try AssetLinksStatementList.parse(Array(tooMany.utf8))
+        }
+        let loop = #"[{"include":"https://example.com/.well-known/assetlinks.json"}]"#
+        let verdicts = try await Self.verdicts(
+            loop, includes: ["https://example.com/.well-known/assetlinks.json": loop])
+        #expect(verdicts[.google]?.linked == false)
+        #expect(verdicts[.google]?.reason.contains("Fetch budget exhausted") == true)
     }
 
     @Test("DAL-F3, DAL-F5: a body over 1 MiB and an HTML page are refused with their rule")
