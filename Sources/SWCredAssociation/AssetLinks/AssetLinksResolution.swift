@@ -39,7 +39,10 @@ package struct AssetLinksResolution: Sendable, Hashable {
             AssetLinksVerdict(verifier: verifier, linked: linked, reason: reason)
         }
         if let failure {
-            return verdict(false, "the list fails as a whole on an Android 12+ device: \(failure)")
+            let why =
+                failure.rule == .dalS7
+                ? "the list fails as a whole on an Android 12+ device" : "a device reads no statements from the list"
+            return verdict(false, "\(why): \(failure)")
         }
         for statement in statements
         where statement.relations.contains(relation) && Self.matches(statement.target, target) {
