@@ -1,3 +1,5 @@
+import SWCredCore
+
 /// What one verifier read from a source's statement list and its includes
 /// (``AssetLinksResolver``): the statements that count, the problems, and for the Android
 /// verifier whether the whole list failed (DAL-S7). Ask it with ``check(_:target:)``.
