@@ -58,19 +58,6 @@ package struct AssetLinksResolver: Sendable {
             failure: state.failure)
     }
 
-    /// Resolves a list already parsed (a file given on the command line).
-    package func resolve(
-        _ list: AssetLinksStatementList, source: AssetLinksSource, includes: some AssetLinksIncludeSource
-    ) async -> AssetLinksResolution {
-        var state = State()
-        state.visited.insert(source.listName)
-        state.stack = [source.listName]
-        await walk(list, url: source.listName, secure: source.isSecure, depth: 0, includes: includes, into: &state)
-        return AssetLinksResolution(
-            verifier: verifier, source: source, statements: state.statements, problems: state.problems,
-            failure: state.failure)
-    }
-
     private func read(
         _ bytes: [UInt8], url: String, secure: Bool, depth: Int, includes: some AssetLinksIncludeSource,
         into state: inout State

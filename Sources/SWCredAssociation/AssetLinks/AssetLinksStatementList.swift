@@ -9,7 +9,9 @@ package import SWCredCore
 ///
 /// ```swift
 /// let list = try AssetLinksStatementList.parse(bytes)
-/// let resolution = await AssetLinksResolver(verifier: .android).resolve(list, source: .web(site), includes: source)
+/// list.elements.first?.android  // .statement(…), .include(…), .skipped(…) or .malformed(…)
+/// let resolution = await AssetLinksResolver(verifier: .android)
+///     .resolve(.body(bytes), source: .web(site), includes: NoAssetLinksIncludes())
 /// resolution.check(.handleAllURLs, app: app).linked
 /// ```
 package struct AssetLinksStatementList: Sendable, Hashable {

@@ -13,13 +13,4 @@ package enum AssetLinksTarget: Sendable, Hashable, CustomStringConvertible {
             "android_app \(packageName) [\(fingerprints.joined(separator: ", "))]"
         }
     }
-
-    /// Whether this target names `app`: the same package and one fingerprint of the app written
-    /// exactly as the device computes it (a list means "any of", details.md).
-    package func names(_ app: AndroidAppIdentity) -> Bool {
-        guard case .androidApp(let packageName, let fingerprints) = self, packageName == app.packageName else {
-            return false
-        }
-        return fingerprints.contains { app.fingerprints.contains($0) }
-    }
 }
