@@ -18,7 +18,7 @@ extension SWCredError.Code {
         case parametersOutOfBounds, corruptHeader, wrongKey, corruptPayload, rollbackDetected, busy, conflict
         case insecurePermissions, invalidKeyFile
         // SWCredAssociation
-        case malformedAASA, malformedEntitlements, invalidURL, malformedSitemap
+        case malformedAASA, malformedEntitlements, invalidURL, malformedSitemap, malformedAssetLinks, invalidAndroidApp
         // SWCredPasswords
         case malformedRules, infeasible, malformedQuirks
         // SWCredRetrieval

@@ -41,14 +41,24 @@ struct RuleBookTests {
         #expect(RuleBook.rule("SWC999") == nil)
     }
 
-    @Test("AD-2.1 to AD-8.5: every RuleID has a rule entry and a rule of associated-domains.md, and every rule entry is a RuleID")
+    @Test("AD-2.1…AD-8.5, DAL-F3…DAL-Q4: every RuleID has a rule entry and a spec rule, and every rule entry is a RuleID")
     func ruleIDsResolve() throws {
         let spec = try String(
             contentsOf: Self.root.appendingPathComponent("Documentation/spec/associated-domains.md"), encoding: .utf8)
         let specLines = spec.split(separator: "\n")
+        // asset-links.md lists its rules as "- DAL-S3 E: …" and "- DAL-Q1: …".
+        let assetLinks = try String(
+            contentsOf: Self.root.appendingPathComponent("Documentation/spec/asset-links.md"), encoding: .utf8)
+        let assetLinksLines = assetLinks.split(separator: "\n")
         for rule in RuleID.allCases {
             #expect(RuleBook.rule(rule.rawValue)?.kind == .rule, "\(rule) has no rule-book entry")
-            #expect(specLines.contains { $0.hasPrefix(rule.rawValue + " ") }, "\(rule) is not a rule of the specification")
+            let defined =
+                rule.rawValue.hasPrefix("DAL-")
+                ? assetLinksLines.contains {
+                    $0.hasPrefix("- \(rule.rawValue) ") || $0.hasPrefix("- \(rule.rawValue):")
+                }
+                : specLines.contains { $0.hasPrefix(rule.rawValue + " ") }
+            #expect(defined, "\(rule) is not a rule of the specification")
             #expect(rule.description == rule.rawValue)
         }
         let entries = RuleBook.all.filter { $0.kind == .rule }.map(\.id)
@@ -65,9 +75,12 @@ struct RuleBookTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Diagnostic.self, from: unknown) }
     }
 
-    @Test("every lint id of the AASA and entitlements linters has a lint entry")
+    @Test("every lint id of the AASA, entitlements and assetlinks.json linters has a lint entry")
     func lintIDs() {
-        let ids = LintRule.allCases.map(\.rawValue) + EntitlementsLinter.Rule.allCases.map(\.rawValue)
+        let assetLinks = RuleID.lintedAssetLinksRules.compactMap(\.lintID)
+        #expect(assetLinks.count == RuleID.lintedAssetLinksRules.count)
+        #expect(RuleID.dalS3.lintID == "SWC203" && RuleID.dalF5.lintID == "SWC215" && RuleID.dalQ4.lintID == "SWC234")
+        let ids = LintRule.allCases.map(\.rawValue) + EntitlementsLinter.Rule.allCases.map(\.rawValue) + assetLinks
         for id in ids {
             #expect(RuleBook.rule(id)?.kind == .lint, "\(id) has no lint entry")
         }
@@ -136,5 +149,6 @@ struct RuleBookTests {
     func citedIDScanner() {
         #expect(RuleBook.citedIDs(in: "refused by AD-4.8: timed out (see SWC031, PW-5.6)") == ["AD-4.8", "SWC031", "PW-5.6"])
         #expect(RuleBook.citedIDs(in: "XAD-4.8 SWC0311 SWC-6.10.") == ["SWC-6.10"])
+        #expect(RuleBook.citedIDs(in: "(DAL-S7) ROR-L1, XDAL-S3 DAL-3 DAL-s3") == ["DAL-S7", "ROR-L1"])
     }
 }

@@ -1,6 +1,9 @@
-/// One finding of ``AssociationLinter``: the element of `swcred lint`'s JSON.
+package import SWCredCore
+
+/// One finding of ``AssociationLinter``, ``EntitlementsLinter`` or ``AssetLinksLinter``: the
+/// element of `swcred lint`'s JSON.
 package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// A stable identifier (`SWC…`); never renumbered.
+    /// A stable identifier (`SWC…`; `SWC2nn` for an `assetlinks.json` finding); never renumbered.
     package var id: String
     /// How serious it is.
     package var severity: DiagnosticSeverity
@@ -13,13 +16,19 @@ package struct LintFinding: Sendable, Hashable, Codable, CustomStringConvertible
     /// The JSON path of the other value a finding is about, when there is one: for a rule that is
     /// never reached (`SWC114`), the earlier rule that takes its URLs. Absent from JSON when `nil`.
     package var related: String?
+    /// The specification rule the finding applies (`DAL-S3`), for files whose specification names
+    /// its rules (`assetlinks.json`, cli.md "findings keep the lint shape and add rule"). Absent
+    /// from JSON when `nil`.
+    package var rule: RuleID?
 
     // Findings are made only in this module (the linters' collectors), with the memberwise
-    // initializer the compiler writes: id, severity, path, message, help, related (default nil).
+    // initializer the compiler writes: id, severity, path, message, help, related and rule
+    // (default nil).
 
-    /// `SWC… severity path: message`.
+    /// `SWC… severity path: message`, with the rule after the id when there is one
+    /// (`SWC203 DAL-S3 error [0].relation[0]: …`).
     package var description: String {
-        "\(id) \(severity.rawValue)\(path.isEmpty ? "" : " \(path)"): \(message)"
+        "\(id)\(rule.map { " \($0.rawValue)" } ?? "") \(severity.rawValue)\(path.isEmpty ? "" : " \(path)"): \(message)"
     }
 }
 

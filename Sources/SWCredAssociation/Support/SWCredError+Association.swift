@@ -14,3 +14,14 @@ extension SWCredError.Code {
     /// and Apple's `NSURLErrorDomain` code (−1202 untrusted certificate, −1001 timed out, …). Exit 69.
     public static let fetchFailed = Self(.fetchFailed)
 }
+
+extension SWCredError.Code {
+    /// A Digital Asset Links statement list (`assetlinks.json`) could not be read: larger than
+    /// its limit, not strict JSON, too deep, or a top level that is not an array (DAL-S1,
+    /// asset-links.md). Exit 65.
+    public static let malformedAssetLinks = Self(.malformedAssetLinks)
+    /// An Android app given as `PKG=FP[,FP…]` is not one: no `=`, a package name that is not
+    /// Java package syntax, or a fingerprint that is not 32 hex octets (a SHA-1 fingerprint is
+    /// named as such). Exit 64.
+    public static let invalidAndroidApp = Self(.invalidAndroidApp)
+}

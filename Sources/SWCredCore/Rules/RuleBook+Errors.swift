@@ -161,6 +161,16 @@ extension RuleBook {
             example: "swcred --version   # include it, the command line and the message in the bug report"
         ),
         RuleEntry(
+            "invalidAndroidApp", .error,
+            title: "An Android app given as PKG=FP is not one (exit 64)",
+            apple:
+                "Digital Asset Links names an app by its package name and the SHA-256 fingerprints of its signing certificates, as 32 upper-case hex octets joined by ':' (asset-links.md §1.1).",
+            why:
+                "The value has no '=', the package name is not Java package syntax, a fingerprint is not 32 hex octets (a 20-octet SHA-1 fingerprint is named as such), or there are more than 16. Lower case and the colon-less form apksigner prints are accepted and normalised.",
+            fix: "Pass --android-app com.example.app=AA:BB:…, with the SHA-256 fingerprint from `keytool -list -v` or the Play Console.",
+            example: "swcred verify --android-app com.example.app=14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5 --host example.com"
+        ),
+        RuleEntry(
             "invalidKeyFile", .error,
             title: "The key file is missing, not a regular file, or the wrong length (exit 66)",
             apple: "No Apple equivalent.",
@@ -227,6 +237,16 @@ extension RuleBook {
                 "The file is not valid JSON, its top level is not an object, it nests too deeply, or it is too large. The message names Apple's error.",
             fix: "Run `swcred lint` on the file and fix what it reports.",
             example: "swcred lint apple-app-site-association"
+        ),
+        RuleEntry(
+            "malformedAssetLinks", .error,
+            title: "An assetlinks.json statement list could not be read (exit 65)",
+            apple:
+                "Google's API reports such a list as ERROR_CODE_MALFORMED_CONTENT or ERROR_CODE_TOO_LARGE, and an Android device reads no statements from it (asset-links.md DAL-S1, DAL-F3).",
+            why:
+                "The body is larger than 1 MiB, is not strict JSON (a byte-order mark, comments and trailing commas included), nests too deeply, or its top level is not an array. The message names the rule.",
+            fix: "Run `swcred lint --kind assetlinks` on the file and fix what it reports.",
+            example: "swcred lint --kind assetlinks assetlinks.json"
         ),
         RuleEntry(
             "malformedEntitlements", .error,

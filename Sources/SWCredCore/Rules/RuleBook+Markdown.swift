@@ -28,7 +28,7 @@ extension RuleBook {
                 }
             }
             text += "\n### \(rule.id): \(rule.title)\n\n"
-            text += "**What Apple does.** \(rule.apple)\n\n"
+            text += "**\(rule.platformHeading).** \(rule.apple)\n\n"
             text += "**Why.** \(rule.why)\n\n"
             text += "**How to fix it.** \(rule.fix)\n\n"
             text += "```\n\(rule.example)\n```\n"

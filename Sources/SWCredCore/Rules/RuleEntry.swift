@@ -12,7 +12,8 @@
 package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Where a user meets the id.
     package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`).
+        /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`; `SWC2nn` for
+        /// assetlinks.json files).
         case lint
         /// A rule of the associated-domains specification cited in retrieval and trust reports
         /// and in error messages (`AD-4.8`).
@@ -55,6 +56,12 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(rule.rawValue, .rule, title: title, apple: apple, why: why, fix: fix, example: example)
     }
 
+    /// The heading of ``apple`` for a reader: what Apple does, or for an asset-links rule
+    /// (`DAL-…`) and its lint id (`SWC2nn`) what Google's API and an Android device do.
+    package var platformHeading: String {
+        id.hasPrefix("DAL-") || id.hasPrefix("SWC2") ? "What Google and Android do" : "What Apple does"
+    }
+
     /// `ID  title`.
     package var description: String { "\(id)  \(title)" }
 }
@@ -62,7 +69,8 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
 /// The table of every id swcred can print (see ``RuleEntry``).
 package enum RuleBook {
     /// Every entry, lint ids first, then specification rules, then error codes, each group in id order.
-    package static let all: [RuleEntry] = lintRules + realFileLintRules + specificationRules + errorCodes
+    package static let all: [RuleEntry] =
+        lintRules + realFileLintRules + assetLinksLintRules + specificationRules + assetLinksRules + errorCodes
 
     private static let byID: [String: RuleEntry] = {
         var table: [String: RuleEntry] = [:]
@@ -74,7 +82,7 @@ package enum RuleBook {
     /// swcred never prints that id.
     package static func rule(_ id: String) -> RuleEntry? { byID[id.lowercased()] }
 
-    /// The ids of the `AD-x.y`, `SWC-x.y`, `PW-x.y` and `SWCnnn` form found in `text`, in order
+    /// The ids of the `AD-x.y`, `SWC-x.y`, `PW-x.y`, `DAL-Xn`, `ROR-Xn` and `SWCnnn` form found in `text`, in order
     /// of appearance, each once. Used to check that every id a message cites has an entry.
     package static func citedIDs(in text: String) -> [String] {
         var found: [String] = []
@@ -99,6 +107,14 @@ package enum RuleBook {
                 while digitsEnd < scalars.count, isDigit(scalars[digitsEnd]) { digitsEnd += 1 }
                 if digitsEnd - end == 3 { candidate = String(String.UnicodeScalarView(scalars[index..<digitsEnd])) }
                 end = digitsEnd
+            } else if prefix == "DAL" || prefix == "ROR", end + 2 < scalars.count, scalars[end] == "-",
+                isUpper(scalars[end + 1]), isDigit(scalars[end + 2])
+            {
+                // DAL-S3, ROR-L1: a letter, then digits.
+                var cursor = end + 2
+                while cursor < scalars.count, isDigit(scalars[cursor]) { cursor += 1 }
+                candidate = String(String.UnicodeScalarView(scalars[index..<cursor]))
+                end = cursor
             } else if ["AD", "SWC", "PW", "ST"].contains(prefix), end + 4 <= scalars.count, scalars[end] == "-" {
                 // AD-n.m: digits, a dot, digits.
                 var cursor = end + 1

@@ -1,5 +1,6 @@
 /// A rule of the associated-domains specification (`AD-n.m`, `Documentation/spec/associated-domains.md`
-/// sections 2 to 8), as retrieval and trust reports, diagnostics and error messages cite it.
+/// sections 2 to 8) or of the asset-links specification (`DAL-S3`, `Documentation/spec/asset-links.md`
+/// §1.8), as retrieval and trust reports, lint findings, diagnostics and error messages cite it.
 ///
 /// The raw value is the id exactly as printed and as JSON carries it (`"AD-4.8"`); every case has
 /// an entry in the rule book, which `swcred explain AD-4.8` prints. Code that cites a rule uses a
@@ -147,6 +148,43 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case ad8_4 = "AD-8.4"
     /// AD-8.5: An exact entry is tried before a wildcard.
     case ad8_5 = "AD-8.5"
+
+    // MARK: Asset links (asset-links.md §1.8: Android Digital Asset Links)
+
+    /// DAL-F3: The statement list is at most 1 MiB.
+    case dalF3 = "DAL-F3"
+    /// DAL-F5: The statement list is JSON, not an HTML page.
+    case dalF5 = "DAL-F5"
+    /// DAL-S1: The top level is a non-empty array of strict JSON.
+    case dalS1 = "DAL-S1"
+    /// DAL-S2: Each element is a statement (relation and target) or an include.
+    case dalS2 = "DAL-S2"
+    /// DAL-S3: A relation is kind/detail, each [a-z0-9_.]+.
+    case dalS3 = "DAL-S3"
+    /// DAL-S4: The target namespace is web or android_app.
+    case dalS4 = "DAL-S4"
+    /// DAL-S5: A web target's site is http(s)://host[:port], nothing more.
+    case dalS5 = "DAL-S5"
+    /// DAL-S6: An android_app target has a package name and SHA-256 fingerprints.
+    case dalS6 = "DAL-S6"
+    /// DAL-S7: One malformed element may fail the whole list on an Android device.
+    case dalS7 = "DAL-S7"
+    /// DAL-S8: Placeholder fingerprints and text.
+    case dalS8 = "DAL-S8"
+    /// DAL-S9: Extra keys on web targets, duplicate statements and fingerprints.
+    case dalS9 = "DAL-S9"
+    /// DAL-I1: Includes of a secure source are https.
+    case dalI1 = "DAL-I1"
+    /// DAL-I2: Each include is fetched and read on its own.
+    case dalI2 = "DAL-I2"
+    /// DAL-I3: Includes deeper than one level.
+    case dalI3 = "DAL-I3"
+    /// DAL-I4: Include cycles.
+    case dalI4 = "DAL-I4"
+    /// DAL-Q1: Whether a source grants a relation to a target, per verifier.
+    case dalQ1 = "DAL-Q1"
+    /// DAL-Q4: Passkeys from an Android app and its apk-key-hash origins.
+    case dalQ4 = "DAL-Q4"
 
     /// The id as printed (`AD-4.8`).
     public var description: String { rawValue }

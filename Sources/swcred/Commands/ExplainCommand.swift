@@ -50,7 +50,7 @@ struct ExplainCommand: FormatOptionsSubcommand {
             } else if let rule = rules.first {
                 console.out("\(rule.id): \(rule.title)")
                 for (title, text) in [
-                    ("What Apple does", rule.apple), ("Why", rule.why), ("How to fix it", rule.fix),
+                    (rule.platformHeading, rule.apple), ("Why", rule.why), ("How to fix it", rule.fix),
                     ("Example", rule.example),
                 ] {
                     console.out("")

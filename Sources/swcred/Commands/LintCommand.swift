@@ -2,18 +2,27 @@ import ArgumentParser
 import SWCredAssociation
 import SWCredCore
 
-/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file (`spec/cli.md`);
-/// with `--entitlements`, FILE is an entitlements file instead, and `--build-setting NAME=VALUE`
+/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file or an
+/// `assetlinks.json` statement list, told apart by content or `--kind` (`spec/cli.md`); with
+/// `--entitlements`, FILE is an entitlements file instead, and `--build-setting NAME=VALUE`
 /// expands `$(NAME)` in it as Xcode does. Exit 0 without errors, 65 with errors.
 struct LintCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
-        "lint", abstract: "Validate an apple-app-site-association file.")
+        "lint", abstract: "Validate an apple-app-site-association or assetlinks.json file.")
 
     /// Files larger than this are not read at all (the lint reports anything over 131072 bytes).
     static let readLimit = 4 << 20
 
-    @Argument(help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The apple-app-site-association or assetlinks.json file.", valueName: "file"))
     var file: String
+
+    /// What a site file is (cli.md: detected by content, or `--kind`).
+    enum Kind: String, ExpressibleByArgument, Sendable {
+        case aasa, assetlinks
+    }
+
+    @Option(help: ArgumentHelp("What FILE is: aasa or assetlinks (default: told by its content).", valueName: "kind"))
+    var kind: Kind?
 
     @Option(help: ArgumentHelp("The host the file is served for.", valueName: "host"))
     var host: String?
@@ -29,6 +38,9 @@ struct LintCommand: FormatOptionsSubcommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
+        if kind != nil, entitlements {
+            throw ValidationError("--kind names a site file; --entitlements lints an entitlements file")
+        }
         if !buildSetting.isEmpty, !entitlements {
             throw ValidationError("--build-setting applies to entitlements files: add --entitlements")
         }
@@ -61,8 +73,10 @@ struct LintCommand: FormatOptionsSubcommand {
         if entitlements {
             findings = EntitlementsLinter().lint(try Entitlements.load(path: file), buildSettings: buildSettings)
         } else {
-            let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: .malformedAASA)
-            findings = AssociationLinter().lint(bytes, host: host)
+            let tooLarge: SWCredError.Code = kind == .assetlinks ? .malformedAssetLinks : .malformedAASA
+            let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: tooLarge)
+            let statementList = kind.map { $0 == .assetlinks } ?? AssetLinksLinter.looksLikeStatementList(bytes)
+            findings = statementList ? AssetLinksLinter().lint(bytes) : AssociationLinter().lint(bytes, host: host)
         }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count

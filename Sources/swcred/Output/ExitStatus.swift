@@ -72,7 +72,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .insecurePermissions: self = .insecurePermissions
         case .invalidKeyFile: self = .inputMissing
         // SWCredAssociation
-        case .malformedAASA, .malformedEntitlements, .malformedSitemap: self = .invalidInput
+        case .malformedAASA, .malformedEntitlements, .malformedSitemap, .malformedAssetLinks: self = .invalidInput
+        case .invalidAndroidApp: self = .usage
         case .invalidURL: self = .usage
         // SWCredPasswords
         case .malformedRules, .infeasible, .malformedQuirks: self = .invalidInput
