@@ -88,6 +88,9 @@ struct PropertyListXMLTests {
                     + "\n<!--w-->\n"
             ) == .bool(true))
         #expect(try Self.read("<plist ><array ><integer> 7 </integer></array ></plist >") == .array([.integer(7)]))
+        #expect(try Self.read("<!DOCTYPE plist><plist><true/></plist>") == .bool(true))
+        #expect(try Self.read("<!DOCTYPE plist SYSTEM 'file.dtd' ><plist><true/></plist>") == .bool(true))
+        #expect(try Self.read("<plist><string>]]&gt; ]> ]</string></plist>") == .string("]]> ]> ]"))
     }
 
     @Test(
@@ -113,6 +116,12 @@ struct PropertyListXMLTests {
             "<plist x='1' x='2'><true/></plist>", "<plist><!-- unterminated <true/></plist>",
             "<plist><string><![CDATA[x</string></plist>", "<!DOCTYPE plist <plist><true/></plist>",
             "<!DOCTYPE a><!DOCTYPE b><plist><true/></plist>", "<plist><![CDATA[x]]></plist>",
+            // Found by comparing with Python's plistlib (expat) over the fuzz corpus.
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\"><plist><true/></plist>",
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST é//EN\" \"x\"><plist><true/></plist>",
+            "<!DOCTYPE plist SYSTEM><plist><true/></plist>", "<!DOCTYPEplist><plist><true/></plist>",
+            "<!DOCTYPE plist junk><plist><true/></plist>", "<!DOCTYPE plist SYSTEM 'x' junk><plist><true/></plist>",
+            "<plist><string>a]]>b</string></plist>", "<plist><data>AA@A</data></plist>",
         ])
     func syntax(text: String) {
         let failure = Self.failure(text)
@@ -146,9 +155,15 @@ struct PropertyListXMLTests {
         #expect(
             Self.failure(Array("<plist><string>".utf8) + [0xED, 0xA0, 0x80] + Array("</string></plist>".utf8))?.kind
                 == .encoding)
-        for bad in ["\u{1}", "&#0;", "&#1;", "&#xD800;", "&#xFFFE;", "&#x110000;", "&#99999999;"] {
+        for bad in [
+            "\u{1}", "&#0;", "&#1;", "&#xD800;", "&#xFFFE;", "&#x110000;", "&#99999999;", "\u{FFFF}", "\u{FFFE}",
+        ] {
             #expect(Self.failure("<plist><string>\(bad)</string></plist>")?.kind == .encoding, "\(bad)")
         }
+        // Anywhere, not only in text: a comment, the DOCTYPE, an attribute.
+        #expect(Self.failure("<!-- \u{1} --><plist><true/></plist>")?.kind == .encoding)
+        #expect(Self.failure("<!DOCTYPE plist SYSTEM '\u{8}'><plist><true/></plist>")?.kind == .encoding)
+        #expect(Self.failure("<plist version='\u{1F}'><true/></plist>")?.kind == .encoding)
     }
 
     @Test("integers, reals and dates at their edges")

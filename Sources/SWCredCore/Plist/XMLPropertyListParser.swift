@@ -47,6 +47,7 @@ struct XMLPropertyListParser {
         guard String(validating: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self) != nil else {
             throw failure(.encoding, "the XML property list is not valid UTF-8")
         }
+        try checkCharacters()
         // Step 2 (§2.8): the XML declaration, only at the very start.
         if starts(with: "<?xml"), index + 5 < bytes.count, Self.isWhitespace(bytes[index + 5]) {
             try xmlDeclaration()
