@@ -147,7 +147,8 @@ let package = Package(
             path: "Tests/SWCredFuzzHarness"
         ),
         .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
-        .testTarget(name: "SWCredCoreTests", dependencies: ["SWCredCore"]),
+        // Support/plist_oracle.py: Python plistlib as the property-list reader's independent oracle.
+        .testTarget(name: "SWCredCoreTests", dependencies: ["SWCredCore"], exclude: ["Support/plist_oracle.py"]),
         .testTarget(
             name: "SWCredAssociationTests",
             dependencies: ["SWCredAssociation", "SWCredCore"],

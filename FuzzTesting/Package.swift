@@ -11,7 +11,9 @@ import PackageDescription
 let swcredFolder = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
 let swcredPackageName = swcredFolder.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
 
-let targets = ["AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON"]
+let targets = [
+    "AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON", "Plist",
+]
 
 let package = Package(
     name: "swcred-fuzz",

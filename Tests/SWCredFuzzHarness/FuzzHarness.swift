@@ -23,6 +23,7 @@ public enum FuzzHarness {
         "passkey-options": passkeyOptions,
         "credential-import": credentialImport,
         "json": json,
+        "plist": plist,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.

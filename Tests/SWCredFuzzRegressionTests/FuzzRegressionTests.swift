@@ -35,6 +35,8 @@ struct FuzzRegressionTests {
     static let seeds: [Input] =
         files(under: "Fixtures/sites", named: "apple-app-site-association").map { Input(target: "aasa", path: $0) }
         + files(under: "Fixtures/apps").map { Input(target: "entitlements", path: $0) }
+        + files(under: "Fixtures/apps", named: ".entitlements").map { Input(target: "plist", path: $0) }
+        + files(under: "FuzzTesting/FailCases/entitlements").map { Input(target: "plist", path: $0) }
         + files(under: "Fixtures/store", named: ".swcred").map { Input(target: "store-reader", path: $0) }
         + files(under: "Fixtures/passkeys", named: ".json").map { Input(target: "passkey-options", path: $0) }
         + files(under: "Fixtures/exports").map { Input(target: "credential-import", path: $0) }
@@ -67,5 +69,15 @@ struct FuzzRegressionTests {
         #expect(FuzzHarness.json(Array(#"{"a":1,"b":{"c":[2,-0,1e300,"\u00e9"]},"a":{"a":null}}"#.utf8)) == [])
         let deep = String(repeating: "[", count: 13) + String(repeating: "]", count: 13)
         #expect(FuzzHarness.json(Array(deep.utf8)) == [])
+        // The plist target: a value that survives its XML round trip (a CR, a NaN, a big integer,
+        // data), one over the depth limit, and a dictionary the entitlements reader must accept.
+        let plist =
+            "<plist><array><string>a&#13;b</string><real>nan</real><integer>18446744073709551615</integer>"
+            + "<data>AAE=</data><date>2001-01-01T00:00:00Z</date><dict><key>k</key><true/></dict></array></plist>"
+        #expect(FuzzHarness.plist(Array(plist.utf8)) == [])
+        let deepPlist = "<plist>" + String(repeating: "<array>", count: 13) + String(repeating: "</array>", count: 13)
+        #expect(FuzzHarness.plist(Array((deepPlist + "</plist>").utf8)) == [])
+        let entitlements = "<plist><dict><key>application-identifier</key><string>A.b</string></dict></plist>"
+        #expect(FuzzHarness.plist(Array(entitlements.utf8)) == [])
     }
 }

@@ -1,5 +1,4 @@
 public import SWCredCore
-internal import FoundationEssentials
 
 /// The entitlements of an app that matter to associated domains, read from an `.entitlements`
 /// file: an XML plist, a binary plist or a JSON object.
@@ -11,8 +10,8 @@ public struct Entitlements: Sendable, Hashable {
     public struct Limits: Sendable, Hashable {
         /// The largest file accepted, in bytes (default 1 MiB). Checked before parsing.
         public var maximumBytes: Int = 1 << 20
-        /// The deepest nesting of arrays and dictionaries accepted (default 32). Checked before
-        /// Foundation's plist reader runs.
+        /// The deepest nesting of arrays and dictionaries accepted (default 32), checked by the
+        /// plist and JSON readers before each descent.
         public var maximumDepth: Int = 32
         /// The default limits.
         public init() {}
@@ -62,11 +61,7 @@ public struct Entitlements: Sendable, Hashable {
                 .malformedEntitlements, "the entitlements file is larger than \(limits.maximumBytes) bytes")
         }
         let root: PlistValue
-        if bytes.starts(with: Array("bplist".utf8)) {
-            try BinaryPlistDepth.check(bytes, maximumDepth: limits.maximumDepth)
-            root = try foundationPlist(bytes)
-        } else if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{")
-        {
+        if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") {
             do {
                 let reader = JSONReader(limits: .depthOnly(limits.maximumDepth), duplicateKeys: .report)
                 root = PlistValue(json: try reader.read(bytes).value)
@@ -74,8 +69,7 @@ public struct Entitlements: Sendable, Hashable {
                 throw SWCredError(.malformedEntitlements, "the entitlements file is not valid JSON: \(error)")
             }
         } else {
-            try XMLPlistDepth.check(bytes, maximumDepth: limits.maximumDepth)
-            root = try foundationPlist(bytes)
+            root = PlistValue(propertyList: try propertyList(bytes, limits: limits))
         }
         guard case .dictionary(let dictionary) = root else {
             throw SWCredError(.malformedEntitlements, "the entitlements file's top level is not a dictionary")
@@ -113,12 +107,17 @@ public struct Entitlements: Sendable, Hashable {
         return result
     }
 
-    /// An XML or binary property list through `FoundationEssentials`' `PropertyListDecoder`.
-    private static func foundationPlist(_ bytes: [UInt8]) throws(SWCredError) -> PlistValue {
+    /// An XML or binary property list through SWCredCore's own ``PropertyListReader`` (issue 28:
+    /// no decoder the project does not own sees the file's bytes).
+    private static func propertyList(_ bytes: [UInt8], limits: Limits) throws(SWCredError) -> PropertyListValue {
+        let reader = PropertyListReader(
+            limits: PropertyListReader.Limits(maxBytes: limits.maximumBytes, maxDepth: limits.maximumDepth))
         do {
-            return try PropertyListDecoder().decode(PlistValue.self, from: Data(bytes))
+            return try reader.read(bytes)
         } catch {
-            throw SWCredError(.malformedEntitlements, "the entitlements file is not a valid property list")
+            let format = PropertyListReader.format(of: bytes) == .binary ? "binary" : "XML"
+            throw SWCredError(
+                .malformedEntitlements, "the entitlements file is not a valid \(format) property list: \(error)")
         }
     }
 }
@@ -155,45 +154,18 @@ enum PlistValue: Sendable, Hashable {
         }
     }
 
-}
-
-/// Any property-list value, told apart by which container or type the decoder accepts: a
-/// dictionary, an array, then `<true/>`/`<false/>`, a string, data, a date, a number. The depth
-/// was checked before decoding (``Limits/maximumDepth``).
-extension PlistValue: Decodable {
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: Key.self) {
+    /// The value reduced: strings, Booleans and containers kept, other types named.
+    init(propertyList: PropertyListValue) {
+        switch propertyList {
+        case .string(let s): self = .string(s)
+        case .bool(let b): self = .bool(b)
+        case .array(let a): self = .array(a.map(PlistValue.init(propertyList:)))
+        case .dictionary(let d):
+            // Keys are distinct: the reader refuses a repeated key.
             var dictionary: [String: PlistValue] = [:]
-            for key in object.allKeys { dictionary[key.stringValue] = try object.decode(PlistValue.self, forKey: key) }
+            for entry in d.entries { dictionary[entry.key] = PlistValue(propertyList: entry.value) }
             self = .dictionary(dictionary)
-        } else if var elements = try? decoder.unkeyedContainer() {
-            var array: [PlistValue] = []
-            while !elements.isAtEnd { array.append(try elements.decode(PlistValue.self)) }
-            self = .array(array)
-        } else {
-            let value = try decoder.singleValueContainer()
-            if let bool = try? value.decode(Bool.self) {
-                self = .bool(bool)
-            } else if let string = try? value.decode(String.self) {
-                self = .string(string)
-            } else if (try? value.decode(Data.self)) != nil {
-                self = .other("data")
-            } else if (try? value.decode(Date.self)) != nil {
-                self = .other("a date")
-            } else if (try? value.decode(Int64.self)) != nil || (try? value.decode(UInt64.self)) != nil
-                || (try? value.decode(Double.self)) != nil
-            {
-                self = .other("a number")
-            } else {
-                self = .other("an unsupported value")
-            }
+        case .integer, .unsignedInteger, .real, .date, .data, .uid: self = .other(propertyList.typeName)
         }
     }
 }
