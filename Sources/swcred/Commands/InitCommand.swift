@@ -15,13 +15,10 @@ enum KDFChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
     case test
     #endif
 
-    /// `--kdf`'s help: the presets this build accepts (a debug build also takes `test`).
-    #if DEBUG
+    /// `--kdf`'s help, the same in every build (the man page is generated from a debug build): it
+    /// names the presets a release accepts and says that a debug build also takes `test`.
     static let help = "Argon2id preset for a passphrase store: interactive, moderate (default) or sensitive "
-        + "(this debug build also takes test, for tests only)."
-    #else
-    static let help = "Argon2id preset for a passphrase store: interactive, moderate (default) or sensitive."
-    #endif
+        + "(debug builds of swcred also take test, for tests only)."
 
     var preset: KDFPreset {
         switch self {
