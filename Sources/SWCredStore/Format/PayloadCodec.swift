@@ -181,7 +181,9 @@ enum PayloadCodec {
                 // schema 4 (sign counts) carries the flags byte whether a flag is set or not.
                 let flags = try r.u8()
                 let allowed: Set<UInt8> = schema == 3 ? [Self.rollbackProtectionFlag] : [0, Self.rollbackProtectionFlag]
-                guard allowed.contains(flags) else { throw r.fail("store flags \(flags) in a schema \(schema) payload") }
+                guard allowed.contains(flags) else {
+                    throw r.fail("store flags \(flags) in a schema \(schema) payload")
+                }
                 rollbackProtection = flags == Self.rollbackProtectionFlag
             }
             itemCount = Int(try r.u32())

@@ -148,7 +148,9 @@ extension StoreContents {
     /// - Returns: the count this use reports (the authenticator data's `signCount`).
     /// - Throws: `itemNotFound`.
     @discardableResult
-    package mutating func markPasskeyUsed(rpID: String, credentialID: [UInt8], at date: Date) throws(SWCredError) -> UInt32 {
+    package mutating func markPasskeyUsed(
+        rpID: String, credentialID: [UInt8], at date: Date
+    ) throws(SWCredError) -> UInt32 {
         guard let index = passkeys.firstIndex(where: { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID })
         else { throw SWCredError(.itemNotFound, "no passkey with this credential ID for \(rpID)") }
         passkeys[index].lastUsedDate = date.roundedToMilliseconds
