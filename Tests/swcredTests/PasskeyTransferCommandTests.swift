@@ -174,6 +174,14 @@ struct PasskeyTransferCommandTests {
         #expect(cdpCredential["signCount"] as? Int == 0)
         #expect((cdpCredential["privateKey"] as? String).flatMap { Data(base64Encoded: $0) }.map(Array.init) == fromB64url(pkcs8))
 
+        // --rp-id selects; no passkey matches: an empty document, exit 0.
+        let selected = try await a.run(["passkey", "export", "--to", "cdp", "--rp-id", "EXAMPLE.com"])
+        #expect(selected.status == 0 && selected.stdout.contains(#""credentialId""#), "\(selected.stderr)")
+        let none = try await a.run(["passkey", "export", "--to", "cdp", "--rp-id", "other.example"])
+        #expect(none.status == 0 && none.stdout == "[]\n", "\(none.stderr)")
+        let nonePW = try await a.run(["passkey", "export", "--to", "playwright", "--rp-id", "other.example"])
+        #expect(nonePW.stdout == "{\"cookies\":[],\"origins\":[],\"credentials\":[]}\n")
+
         // Never overwritten without --force (74); with it, replaced and still 0600.
         let again = try await a.run(["passkey", "export", "--to", "playwright", "-o", a.path("pw.json")])
         #expect(again.status == 74, "\(again.stderr)")
