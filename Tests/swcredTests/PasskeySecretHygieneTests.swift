@@ -204,6 +204,85 @@ struct PasskeySecretHygieneTests {
     }
 
     @Test(
+        "T10 (Browser tests): passkey export and import print no key material on the terminal, in summaries or in errors, and list shows none; the exported document does hold the keys (the scanner finds them there)"
+    )
+    func exportAndImport() async throws {
+        let sandbox = try StoreSandbox("swcred-pk-t10x")
+        defer { try? FileManager.default.removeItem(at: sandbox.home) }
+        let browser = ["--origin", "https://example.com"]
+        for user in ["alice", "bob"] {
+            let registered = try await sandbox.run(["passkey", "register", try Self.creationFile(sandbox, user: user)] + browser)
+            #expect(registered.status == 0, "\(registered.stderr)")
+        }
+        var outputs: [(String, [UInt8])] = []
+        func keep(_ label: String, _ result: CLI.Result) {
+            outputs += [("\(label) stdout", result.stdoutBytes), ("\(label) stderr", Array(result.stderr.utf8))]
+        }
+        var documents: [String: String] = [:]
+        for format in ["playwright", "cdp"] {
+            let file = sandbox.path("\(format).json")
+            let text = try await sandbox.run(["passkey", "export", "--to", format, "-o", file])
+            #expect(text.status == 0, "\(text.stderr)")
+            keep("export \(format) -o", text)
+            let json = try await sandbox.run(["passkey", "export", "--to", format, "-o", file, "--force", "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            keep("export \(format) -o json", json)
+            let exists = try await sandbox.run(["passkey", "export", "--to", format, "-o", file])
+            #expect(exists.status == 74)
+            keep("export \(format) exists", exists)
+            documents[format] = try String(contentsOfFile: file, encoding: .utf8)
+        }
+        let playwright = try #require(documents["playwright"])
+        let cdp = try #require(documents["cdp"])
+        for (format, document) in [("playwright", playwright), ("cdp", cdp)] {
+            let text = try await sandbox.run(["passkey", "import", "-", "--from", format], stdin: document)
+            #expect(text.status == 0, "\(text.stderr)")
+            keep("import \(format)", text)
+            let json = try await sandbox.run(["passkey", "import", "-", "--from", format, "--format", "json"], stdin: document)
+            #expect(json.status == 0, "\(json.stderr)")
+            keep("import \(format) json", json)
+        }
+        // Errors that know the keys: a public key that is not the private key's, the keys of another
+        // format's encoding, an RP ID the origin may not use, a truncated document.
+        let state = try #require(try JSONSerialization.jsonObject(with: Data(playwright.utf8)) as? [String: Any])
+        var credentials = try #require(state["credentials"] as? [[String: Any]])
+        credentials[0]["publicKey"] = credentials[1]["publicKey"]
+        let mismatched = String(
+            decoding: try JSONSerialization.data(withJSONObject: ["cookies": [], "origins": [], "credentials": credentials]),
+            as: UTF8.self)
+        let failures: [(String, [String], String, Int32)] = [
+            ("mismatched public key", ["--from", "playwright"], mismatched, 65),
+            ("cdp read as playwright", ["--from", "playwright"], cdp, 65),
+            ("playwright read as cdp", ["--from", "cdp", "--format", "json"], playwright, 65),
+            ("another origin", ["--from", "cdp", "--origin", "https://other.example"], cdp, 50),
+            ("truncated", ["--from", "cdp"], String(cdp.prefix(cdp.count / 2)), 65),
+        ]
+        for (label, arguments, document, expected) in failures {
+            let result = try await sandbox.run(["passkey", "import", "-"] + arguments, stdin: document)
+            #expect(result.status == expected, "\(label): \(result.stderr)")
+            keep("import error: \(label)", result)
+        }
+        for format in ["text", "json"] {
+            let listed = try await sandbox.run(["passkey", "list", "--format", format])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            keep("list \(format)", listed)
+        }
+
+        let keyFile = try StorePaths.keyFilePath(environment: sandbox.shellEnvironment)
+        let keys = try Self.privateKeys(sandbox, store: sandbox.defaultStorePath, keySource: .keyFile(path: keyFile))
+        #expect(keys.count == 2)
+        // The planted keys are found where they are meant to be: in both exported documents.
+        for key in keys {
+            #expect(Self.leak(of: key, in: Array(playwright.utf8)) != nil, "the scanner misses a key in the playwright export")
+            #expect(Self.leak(of: key, in: Array(cdp.utf8)) != nil, "the scanner misses a key in the cdp export")
+            for (label, bytes) in outputs {
+                let found = Self.leak(of: key, in: bytes)
+                #expect(found == nil, "a private key is in \(label): \(found ?? "")")
+            }
+        }
+    }
+
+    @Test(
         "T10 (PK-8): a passphrase store's passphrase and keys never reach argv, environ or output of passkey register and assert"
     )
     func passphraseStore() async throws {

@@ -84,7 +84,8 @@ public enum PasskeyAuthenticator {
     /// 3. The candidates: passkeys of the RP ID, limited to `allowCredentials` when it is not empty;
     ///    none is NotAllowedError (exit 44).
     /// 4. The user picks one (cancel: NotAllowedError, exit 13).
-    /// 5. The signature over `authenticatorData || SHA-256(clientDataJSON)`; the last-use date is updated.
+    /// 5. The signature over `authenticatorData || SHA-256(clientDataJSON)`; the last-use date is
+    ///    updated and the sign count advanced (`PasskeySignCount`), which the authenticator data carries.
     public static func authenticate(
         _ options: PublicKeyCredentialRequestOptions, caller: PasskeyCaller, responder: any SWCPromptResponder,
         in contents: inout StoreContents, at now: Date
@@ -115,9 +116,11 @@ public enum PasskeyAuthenticator {
 
         let clientData = CollectedClientData(type: .get, challenge: options.challenge, origin: origin(rpID: rpID, caller: caller))
         let clientJSON = clientData.json
-        let authData = AuthenticatorData.assertion(rpID: rpID)
+        // The count this assertion reports (PasskeySignCount: 0 stays 0, N goes to N+1), stored with
+        // the last-use date; a failure below throws and the transaction keeps neither.
+        let signCount = try contents.markPasskeyUsed(rpID: rpID, credentialID: chosen.credentialID, at: now)
+        let authData = AuthenticatorData.assertion(rpID: rpID, signCount: signCount)
         let signature = try sign(authData + Array(SHA256.hash(data: clientJSON)), with: chosen.privateKey)
-        try contents.markPasskeyUsed(rpID: rpID, credentialID: chosen.credentialID, at: now)
         let id = Base64URL.encode(chosen.credentialID)
         return AuthenticationResponse(
             id: id, rawId: id,

@@ -1,7 +1,8 @@
 import Crypto
 
 /// Authenticator data (WebAuthn Level 3 §6.1) as iCloud Keychain writes it (PK-4 Decision):
-/// flags UP, UV, BE and BS always set (AT on registration), signature counter 0, AAGUID all zeros.
+/// flags UP, UV, BE and BS always set (AT on registration), signature counter 0 (an imported
+/// passkey's assertions carry its advancing count: `PasskeySignCount`), AAGUID all zeros.
 package struct AuthenticatorData: Sendable, Hashable {
     /// User present.
     static let flagUP: UInt8 = 0x01
@@ -36,9 +37,16 @@ package struct AuthenticatorData: Sendable, Hashable {
         return out
     }
 
-    /// Authenticator data for an assertion: rpIdHash, flags (UP UV BE BS), counter 0.
-    package static func assertion(rpID: String) -> [UInt8] {
-        rpIDHash(rpID) + [flagUP | flagUV | flagBE | flagBS, 0, 0, 0, 0]
+    /// Authenticator data for an assertion: rpIdHash, flags (UP UV BE BS), and the signature
+    /// counter as a 4-byte big-endian integer (0 for a passkey `register` made; `PasskeySignCount`).
+    package static func assertion(rpID: String, signCount: UInt32 = 0) -> [UInt8] {
+        rpIDHash(rpID) + [flagUP | flagUV | flagBE | flagBS] + bigEndian(signCount)
+    }
+
+    /// `value` as 4 big-endian bytes (WebAuthn §6.1: `signCount`).
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+         UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
     }
 
     /// The COSE_Key of a P-256 public key (RFC 9053 §7.1.1, kty EC2, alg ES256, crv P-256), keys in

@@ -1,11 +1,12 @@
 import FoundationEssentials
 import SWCredCore
 
-/// The passkey section of payload schema 2, appended after the association records.
+/// The passkey section of payload schemas 2–4, appended after the association records.
 ///
 /// `u32 count` (at least 1: contents without passkeys are written as schema 1), then per passkey:
 /// `bytes16 credentialID`, `string16 rpID`, `bytes16 userHandle`, `string16 userName`,
-/// `string16 displayName`, `u8 32` then the 32-byte private scalar, `i64 created`, `i64 lastUsed`.
+/// `string16 displayName`, `u8 32` then the 32-byte private scalar, `i64 created`, `i64 lastUsed`,
+/// and in schema 4 `u32 signCount`.
 /// Passkeys are unique by (rpID, credentialID) and by (rpID, userHandle); a payload that breaks
 /// either is corrupt. Canonical like the rest of the payload: a decoder that accepts bytes
 /// re-encodes them to the same bytes.
@@ -13,7 +14,8 @@ enum PasskeyCodec {
     /// The smallest encoded passkey (every field at its minimum).
     static let minimumEncodedSize = 2 + 1 + 2 + 1 + 2 + 1 + 2 + 2 + 1 + 32 + 8 + 8
 
-    static func encode(_ passkeys: [PasskeyItem], into w: inout ByteWriter) {
+    /// - Parameter signCounts: write each passkey's `u32 signCount` after `lastUsed` (schema 4).
+    static func encode(_ passkeys: [PasskeyItem], signCounts: Bool, into w: inout ByteWriter) {
         w.u32(UInt32(passkeys.count))
         for passkey in passkeys {
             w.bytes16(passkey.credentialID)
@@ -25,19 +27,25 @@ enum PasskeyCodec {
             w.raw(passkey.privateKey)
             w.i64(PayloadCodec.milliseconds(passkey.creationDate))
             w.i64(PayloadCodec.milliseconds(passkey.lastUsedDate))
+            if signCounts { w.u32(passkey.signCount) }
         }
     }
 
-    /// - Parameter allowEmpty: the section may hold no passkey (schema 3, where it is always written).
+    /// - Parameters:
+    ///   - allowEmpty: the section may hold no passkey (schema 3 and 4, where it is always written;
+    ///     schema 4 without a non-zero count is refused by ``StoreContents``'s schema check).
+    ///   - signCounts: each passkey ends with a `u32 signCount` (schema 4).
     static func decode(
-        _ r: inout ByteReader, limits: StoreLimits, itemCount: Int, allowEmpty: Bool = false
+        _ r: inout ByteReader, limits: StoreLimits, itemCount: Int, allowEmpty: Bool = false, signCounts: Bool = false
     ) throws(SWCredError) -> [PasskeyItem] {
         let count = Int(try r.u32())
         guard count >= 1 || allowEmpty else { throw r.fail("a schema 2 payload without passkeys") }
         guard count + itemCount <= limits.maxItems else {
             throw SWCredError(.limitExceeded, "the file holds \(count + itemCount) items and passkeys; the limit is \(limits.maxItems)")
         }
-        guard count <= r.remaining / minimumEncodedSize else { throw r.fail("the passkey count exceeds the data") }
+        guard count <= r.remaining / (minimumEncodedSize + (signCounts ? 4 : 0)) else {
+            throw r.fail("the passkey count exceeds the data")
+        }
         var passkeys: [PasskeyItem] = []
         passkeys.reserveCapacity(count)
         var ids = Set<PairKey>()
@@ -52,6 +60,7 @@ enum PasskeyCodec {
             let privateKey = Array(try r.take(PasskeyItem.privateKeyLength))
             let created = try date(&r)
             let lastUsed = try date(&r)
+            let signCount = signCounts ? try r.u32() : 0
             guard !credentialID.isEmpty, !userHandle.isEmpty else { throw r.fail("an empty passkey identifier") }
             guard ids.insert(PairKey(rpID: Array(rpID.utf8), bytes: credentialID)).inserted,
                 users.insert(PairKey(rpID: Array(rpID.utf8), bytes: userHandle)).inserted
@@ -59,7 +68,8 @@ enum PasskeyCodec {
             passkeys.append(
                 PasskeyItem(
                     credentialID: credentialID, rpID: rpID, userHandle: userHandle, userName: userName,
-                    displayName: displayName, privateKey: privateKey, creationDate: created, lastUsedDate: lastUsed))
+                    displayName: displayName, privateKey: privateKey, creationDate: created, lastUsedDate: lastUsed,
+                    signCount: signCount))
         }
         return passkeys
     }

@@ -29,8 +29,11 @@ enum PayloadCodec {
         for item in contents.items { encode(item, into: &w) }
         w.u32(UInt32(contents.associationRecords.count))
         for record in contents.associationRecords { encode(record, into: &w) }
-        // Schema 2: a non-empty passkey section; schema 3: the section, empty or not.
-        if schema >= 3 || !contents.passkeys.isEmpty { PasskeyCodec.encode(contents.passkeys, into: &w) }
+        // Schema 2: a non-empty passkey section; schema 3: the section, empty or not; schema 4: the
+        // section with a sign count per passkey.
+        if schema >= 3 || !contents.passkeys.isEmpty {
+            PasskeyCodec.encode(contents.passkeys, signCounts: schema >= 4, into: &w)
+        }
         return w.bytes
     }
 
@@ -60,8 +63,8 @@ enum PayloadCodec {
 
     // MARK: Decode
 
-    /// Whether the plaintext payload `bytes[payload]` has rollback protection on (schema 3, store
-    /// flag bit 0), read before the payload is decoded; the decode checks the flags in full.
+    /// Whether the plaintext payload `bytes[payload]` has rollback protection on (schema 3 or 4,
+    /// store flag bit 0), read before the payload is decoded; the decode checks the flags in full.
     static func rollbackProtection(in bytes: [UInt8], payload: Range<Int>) -> Bool {
         let flags = payload.lowerBound + Head.storeFlagsOffset
         guard payload.lowerBound >= 0, flags < payload.upperBound, payload.upperBound <= bytes.count else { return false }
@@ -174,10 +177,14 @@ enum PayloadCodec {
             settings = DeviceSettings(autoFillEnabled: try r.bool(), developerMode: try r.bool(), managedDevice: try r.bool())
             rollbackProtection = false
             if schema >= 3 {
-                // Canonical: schema 3 is written only for a set flag, and no unknown bit is set.
+                // Canonical: schema 3 is written only for a set flag, and no unknown bit is set;
+                // schema 4 (sign counts) carries the flags byte whether a flag is set or not.
                 let flags = try r.u8()
-                guard flags == Self.rollbackProtectionFlag else { throw r.fail("store flags \(flags) in a schema 3 payload") }
-                rollbackProtection = true
+                let allowed: Set<UInt8> = schema == 3 ? [Self.rollbackProtectionFlag] : [0, Self.rollbackProtectionFlag]
+                guard allowed.contains(flags) else {
+                    throw r.fail("store flags \(flags) in a schema \(schema) payload")
+                }
+                rollbackProtection = flags == Self.rollbackProtectionFlag
             }
             itemCount = Int(try r.u32())
             guard itemCount <= limits.maxItems else {
@@ -208,7 +215,9 @@ enum PayloadCodec {
         for _ in 0..<recordCount { records.append(try decodeRecord(&r, limits: limits)) }
         let passkeys: [PasskeyItem] =
             try head.schema >= 2
-            ? PasskeyCodec.decode(&r, limits: limits, itemCount: head.itemCount, allowEmpty: head.schema >= 3) : []
+            ? PasskeyCodec.decode(
+                &r, limits: limits, itemCount: head.itemCount, allowEmpty: head.schema >= 3,
+                signCounts: head.schema >= 4) : []
         try r.expectEnd()
         var contents = try StoreContents(
             schemaVersion: head.schema, creationDate: head.created, settings: head.settings, items: items,

@@ -90,6 +90,26 @@
 /// payload with no flag set is not canonical (`corruptPayload`). The flag is read from the
 /// authenticated plaintext before the rollback mark is checked, so only the key can set or clear it.
 ///
+/// ## Payload, schema 4 (sign counts)
+///
+/// Schema 4 is schema 3's layout (the `u8 store flags` byte after `managedDevice`, the passkey
+/// section always present) with one field at the end of every passkey record, after `lastUsed`:
+/// `u32 signCount` (little-endian like the rest of the payload; the count last reported,
+/// `PasskeySignCount`). In schema 4 the flags byte may be 0 (no flag set) or 1 (rollback
+/// protection); every other bit is 0. It is written only when at least one passkey's count is not
+/// 0, so contents whose passkeys all have count 0 (every passkey `register` makes) are written as
+/// schema 1, 2 or 3, byte for byte as before, and existing stores and the golden files stay valid;
+/// a store is upgraded to schema 4 by the first save after a count becomes non-zero (an import at
+/// N > 0, then each assertion). A schema 4 payload that a lower schema could hold (every count 0,
+/// or no passkey) is not canonical (`corruptPayload`); an older swcred refuses schema 4 as a newer
+/// schema (`unsupportedFormat`) and leaves the file as it is.
+///
+/// ```
+/// u16 schema (4) · i64 created · u8 autoFill · u8 developerMode · u8 managedDevice · u8 store flags (0/1)
+/// u32 item count … (as schema 1) · u32 record count … (as schema 1)
+/// u32 passkey count (≥ 1), then per passkey: the schema 2 record · u32 signCount
+/// ```
+///
 /// ## Decisions (spec/store.md "Design freedom")
 ///
 /// - Header: the fixed little-endian layout above, magic `SWCREDKC`; opslimit and memlimit are

@@ -27,21 +27,25 @@ package struct PasskeyItem: Sendable, Hashable {
     package var creationDate: Date
     /// Set on add and on every assertion.
     package var lastUsedDate: Date
+    /// The signature counter last reported (WebAuthn §6.1.1): 0 for every passkey `register` makes,
+    /// and it stays 0; a passkey imported at N > 0 reports N+1, N+2, … (``PasskeySignCount``).
+    /// Stored from payload schema 4 on.
+    package var signCount: UInt32
 
     /// The private key's size.
     static let privateKeyLength = 32
     /// WebAuthn's credential ID ceiling.
-    static let maxCredentialIDBytes = 1023
+    package static let maxCredentialIDBytes = 1023
     /// WebAuthn's user handle ceiling.
-    static let maxUserHandleBytes = 64
+    package static let maxUserHandleBytes = 64
     /// The user name and display name ceiling.
-    static let maxNameBytes = 512
+    package static let maxNameBytes = 512
 
     /// Creates a passkey item. Dates default to the epoch; the store sets them on add.
     package init(
         credentialID: [UInt8], rpID: String, userHandle: [UInt8], userName: String, displayName: String,
         privateKey: [UInt8], creationDate: Date = Date(timeIntervalSince1970: 0),
-        lastUsedDate: Date = Date(timeIntervalSince1970: 0)
+        lastUsedDate: Date = Date(timeIntervalSince1970: 0), signCount: UInt32 = 0
     ) {
         self.credentialID = credentialID
         self.rpID = rpID
@@ -51,6 +55,7 @@ package struct PasskeyItem: Sendable, Hashable {
         self.privateKey = privateKey
         self.creationDate = creationDate
         self.lastUsedDate = lastUsedDate
+        self.signCount = signCount
     }
 
     /// Checks every field against its limit.
@@ -90,7 +95,7 @@ extension PasskeyItem: CustomStringConvertible, CustomDebugStringConvertible, Cu
             children: [
                 "credentialID": credentialID, "rpID": rpID, "userHandle": userHandle, "userName": userName,
                 "displayName": displayName, "privateKey": "<redacted>", "creationDate": creationDate,
-                "lastUsedDate": lastUsedDate,
+                "lastUsedDate": lastUsedDate, "signCount": signCount,
             ],
             displayStyle: .struct
         )
@@ -138,12 +143,20 @@ extension StoreContents {
         return nil
     }
 
-    /// Sets the last-use date of a passkey.
+    /// Sets the last-use date of a passkey and advances its signature counter
+    /// (``PasskeySignCount/next(after:)``: 0 stays 0).
+    /// - Returns: the count this use reports (the authenticator data's `signCount`).
     /// - Throws: `itemNotFound`.
-    package mutating func markPasskeyUsed(rpID: String, credentialID: [UInt8], at date: Date) throws(SWCredError) {
+    @discardableResult
+    package mutating func markPasskeyUsed(
+        rpID: String, credentialID: [UInt8], at date: Date
+    ) throws(SWCredError) -> UInt32 {
         guard let index = passkeys.firstIndex(where: { ExactBytes.equal($0.rpID, rpID) && $0.credentialID == credentialID })
         else { throw SWCredError(.itemNotFound, "no passkey with this credential ID for \(rpID)") }
         passkeys[index].lastUsedDate = date.roundedToMilliseconds
+        let count = PasskeySignCount.next(after: passkeys[index].signCount)
+        passkeys[index].signCount = count
+        return count
     }
 
     /// Removes a passkey.

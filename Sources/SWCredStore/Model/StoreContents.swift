@@ -22,8 +22,12 @@ public import SWCredCore
 /// Items keep their insertion order. Dates are stored at millisecond precision.
 public struct StoreContents: Sendable {
     /// The newest payload schema version this library reads and writes (2 adds passkeys, 3 the
-    /// store flags: rollback protection).
-    package static let currentSchemaVersion: UInt16 = 3
+    /// store flags: rollback protection, 4 the passkeys' sign counts).
+    package static let currentSchemaVersion: UInt16 = 4
+    /// The schema of contents with a store flag set and every passkey's count 0.
+    static let schemaVersionWithStoreFlags: UInt16 = 3
+    /// The schema of contents with a passkey whose sign count is not 0.
+    static let schemaVersionWithSignCounts: UInt16 = 4
     /// The schema of contents without passkeys: such contents are written as schema 1, byte for
     /// byte what earlier versions wrote, so older swcred keeps reading them.
     static let schemaVersionWithoutPasskeys: UInt16 = 1
@@ -31,14 +35,18 @@ public struct StoreContents: Sendable {
     static let schemaVersionWithPasskeys: UInt16 = 2
 
     /// The payload schema version these contents are written with: the lowest that holds them
-    /// (1 without passkeys, 2 with, 3 when a store flag is set), so that a store that does not use
-    /// a newer feature stays readable by the swcred that wrote it.
+    /// (1 without passkeys, 2 with, 3 when a store flag is set, 4 when a passkey's sign count is
+    /// not 0), so that a store that does not use a newer feature stays readable by the swcred
+    /// that wrote it.
     package var schemaVersion: UInt16 {
-        Self.schemaVersion(passkeys: !passkeys.isEmpty, rollbackProtection: rollbackProtection)
+        Self.schemaVersion(
+            passkeys: !passkeys.isEmpty, rollbackProtection: rollbackProtection,
+            signCounts: passkeys.contains { $0.signCount != 0 })
     }
 
-    static func schemaVersion(passkeys: Bool, rollbackProtection: Bool) -> UInt16 {
-        if rollbackProtection { return Self.currentSchemaVersion }
+    static func schemaVersion(passkeys: Bool, rollbackProtection: Bool, signCounts: Bool) -> UInt16 {
+        if signCounts { return Self.schemaVersionWithSignCounts }
+        if rollbackProtection { return Self.schemaVersionWithStoreFlags }
         return passkeys ? Self.schemaVersionWithPasskeys : Self.schemaVersionWithoutPasskeys
     }
     /// When the store was created.
@@ -48,7 +56,7 @@ public struct StoreContents: Sendable {
     /// Rollback protection (store.md §5): off by default. When on, every open and save checks and
     /// raises a mark kept outside the store (the state file), and an older copy of the store
     /// fails with `rollbackDetected`; when off, nothing outside the store is read or written.
-    /// Kept inside the authenticated payload (schema 3), so it cannot be removed without the key.
+    /// Kept inside the authenticated payload (schema 3 or 4), so it cannot be removed without the key.
     package var rollbackProtection: Bool = false
     /// Every item, negative entries included, in insertion order.
     public private(set) var items: [InternetPasswordItem]
@@ -91,7 +99,9 @@ public struct StoreContents: Sendable {
         items: [InternetPasswordItem], associationRecords: [AssociationRecord], passkeys: [PasskeyItem] = [],
         rollbackProtection: Bool = false, keysChecked: Bool = false
     ) throws(SWCredError) {
-        let expectedSchema = Self.schemaVersion(passkeys: !passkeys.isEmpty, rollbackProtection: rollbackProtection)
+        let expectedSchema = Self.schemaVersion(
+            passkeys: !passkeys.isEmpty, rollbackProtection: rollbackProtection,
+            signCounts: passkeys.contains { $0.signCount != 0 })
         guard schemaVersion == expectedSchema else {
             throw SWCredError(.corruptPayload, "payload schema \(schemaVersion) does not match its contents")
         }

@@ -5,8 +5,11 @@
   verify_webauthn.py register LIB CHALLENGE ORIGIN RPID < RegistrationResponseJSON
       prints {"credentialPublicKey": b64url COSE key, "credentialData": b64url (fido2 only),
               "aaguid", "signCount", "backedUp", "deviceType", "userVerified", "fmt"}
-  verify_webauthn.py assert LIB CHALLENGE ORIGIN RPID KEY < AuthenticationResponseJSON
-      KEY is the credentialPublicKey (webauthn) or credentialData (fido2) printed by register
+  verify_webauthn.py assert LIB CHALLENGE ORIGIN RPID KEY [SIGNCOUNT] < AuthenticationResponseJSON
+      KEY is the credentialPublicKey (webauthn) or credentialData (fido2) printed by register, or
+      (webauthn) "spki:" and a P-256 SubjectPublicKeyInfo DER in base64url, as `swcred passkey
+      export --to playwright` writes it; SIGNCOUNT (webauthn, default 0) is the relying party's
+      stored count: py_webauthn rejects a new count that is not above it (unless both are 0)
 
 LIB is "webauthn" (py_webauthn) or "fido2" (python-fido2). CHALLENGE is base64url.
 Exit 0 verified, 1 rejected by the library (its message on stderr), 2 usage, 3 libraries missing.
@@ -52,9 +55,12 @@ def main(argv):
                     "userVerified": v.user_verified, "fmt": str(getattr(v.fmt, "value", v.fmt)),
                     "credentialID": b64e(v.credential_id)}))
             else:
+                key = argv[6]
+                key = cose_from_spki(b64d(key[5:])) if key.startswith("spki:") else b64d(key)
+                current = int(argv[7]) if len(argv) > 7 else 0
                 v = webauthn.verify_authentication_response(
                     credential=body, expected_challenge=b64d(challenge), expected_origin=origin,
-                    expected_rp_id=rp_id, credential_public_key=b64d(argv[6]), credential_current_sign_count=0,
+                    expected_rp_id=rp_id, credential_public_key=key, credential_current_sign_count=current,
                     require_user_verification=True)
                 print(json.dumps({"signCount": v.new_sign_count, "userVerified": v.user_verified,
                                   "backedUp": v.credential_backed_up}))
@@ -83,6 +89,19 @@ def main(argv):
         print(f"{type(e).__name__}: {e}", file=sys.stderr)
         return 1
     return 0
+
+
+def cose_from_spki(der):
+    """The COSE_Key (EC2, ES256, P-256) of an SPKI DER public key, read by the cryptography package."""
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import load_der_public_key
+    key = load_der_public_key(der)
+    if not isinstance(key, ec.EllipticCurvePublicKey) or key.curve.name != "secp256r1":
+        raise ValueError("not a P-256 public key")
+    numbers = key.public_numbers()
+    x, y = numbers.x.to_bytes(32, "big"), numbers.y.to_bytes(32, "big")
+    # {1: 2, 3: -7, -1: 1, -2: x, -3: y}
+    return bytes([0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]) + x + bytes([0x22, 0x58, 0x20]) + y
 
 
 def rejection_types(lib):
