@@ -116,6 +116,21 @@ struct VerifyAndroidTests {
             text.stdout.contains("  ! iOS app ABCDE12345.com.example.tacoshop is trusted for links on www.tacos.example"))
     }
 
+    @Test("--service narrows the Android rows to its relation (webcredentials: get_login_creds) and drops the table")
+    func service() async throws {
+        let (result, json) = try await Self.verify([
+            "--entitlements", Self.release, "--android-app", Self.tacos, "--service", "webcredentials",
+        ])
+        #expect(result.status == 10)
+        #expect(Set(Self.androidRows(json).compactMap { $0["relation"] as? String }) == ["get_login_creds"])
+        #expect(json["crossPlatform"] == nil)
+        let (clips, clipsJSON) = try await Self.verify([
+            "--entitlements", Self.release, "--android-app", Self.tacos, "--service", "appclips",
+        ])
+        #expect(Self.androidRows(clipsJSON).isEmpty)
+        #expect(clips.status == 10)  // no appclips entry: nothing checked is not trusted
+    }
+
     @Test("without --android-app, iOS rows carry platform ios and there is no table")
     func iosOnly() async throws {
         let (result, json) = try await Self.verify(["--entitlements", Self.release])
