@@ -18,6 +18,27 @@ extension RuleBook {
     /// One `.rule` entry per `DAL-…` case of ``RuleID``, in case order.
     static let assetLinksRules: [RuleEntry] = [
         RuleEntry(
+            .dalF1,
+            title: "The statement list answers 200 directly; a redirect is an error",
+            apple:
+                "Google's API answers a redirect with ERROR_CODE_REDIRECT ('HTTP redirects (e.g, 301) are not allowed'); an AOSP verifier does not follow redirects (instanceFollowRedirects = false) and records 1029 (redirect) for the host. A www -> apex 301 at /.well-known is a common cause.",
+            why:
+                "swcred's live retrieval (verify --android-app --direct) never follows a redirect: both verdicts fail and the reason names the status and the Location.",
+            fix: "Serve the file at https://<host>/.well-known/assetlinks.json itself, on every host the app names.",
+            example:
+                "curl -sI https://www.example.com/.well-known/assetlinks.json | head -n 1\nHTTP/2 301"
+        ),
+        RuleEntry(
+            .dalF2,
+            title: "The statement list is served as application/json",
+            apple:
+                "Google's API refuses another media type with ERROR_CODE_WRONG_CONTENT_TYPE; an Android device does not check the Content-Type; Android lint warns unless the header is exactly application/json.",
+            why:
+                "swcred's google verdict fails on another media type (parameters such as charset aside), its android verdict reads the body: the two are printed side by side.",
+            fix: "Serve /.well-known/assetlinks.json with Content-Type: application/json.",
+            example: "curl -sI https://example.com/.well-known/assetlinks.json | grep -i content-type"
+        ),
+        RuleEntry(
             .dalF3,
             title: "The statement list is at most 1 MiB",
             apple:
@@ -194,6 +215,17 @@ extension RuleBook {
                 "List both relations for the app, and add each android:apk-key-hash origin to the RP server's allowed origins.",
             example:
                 "\"relation\": [\"delegate_permission/common.handle_all_urls\", \"delegate_permission/common.get_login_creds\"]"
+        ),
+        RuleEntry(
+            .dalQ6,
+            title: "The iOS and Android apps of one domain are trusted for the same things",
+            apple:
+                "iOS decides passwords and passkeys from webcredentials and links from applinks in apple-app-site-association; Android decides passwords from get_login_creds, links from handle_all_urls, and passkeys from both, in assetlinks.json. Nothing checks that the two files agree.",
+            why:
+                "swcred verify --entitlements … --android-app … prints a cross-platform table per host (passwords, links, passkeys for each platform's app) and one sentence per asymmetry.",
+            fix: "List the Android app in assetlinks.json for the relations the iOS app has, or the other way round.",
+            example:
+                "iOS app ABCDE12345.com.example.tacoshop is trusted for passwords on tacos.example, Android app com.example.tacos is not"
         ),
     ]
 }

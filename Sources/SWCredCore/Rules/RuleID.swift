@@ -151,6 +151,10 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
 
     // MARK: Asset links (asset-links.md §1.8: Android Digital Asset Links)
 
+    /// DAL-F1: The statement list answers 200 directly; a redirect is an error.
+    case dalF1 = "DAL-F1"
+    /// DAL-F2: The statement list is served as application/json (Google's API).
+    case dalF2 = "DAL-F2"
     /// DAL-F3: The statement list is at most 1 MiB.
     case dalF3 = "DAL-F3"
     /// DAL-F5: The statement list is JSON, not an HTML page.
@@ -185,6 +189,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case dalQ1 = "DAL-Q1"
     /// DAL-Q4: Passkeys from an Android app and its apk-key-hash origins.
     case dalQ4 = "DAL-Q4"
+    /// DAL-Q6: The iOS and Android apps of one domain are trusted for the same things.
+    case dalQ6 = "DAL-Q6"
 
     /// The id as printed (`AD-4.8`).
     public var description: String { rawValue }

@@ -3,15 +3,30 @@ import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
 
-/// `swcred verify --entitlements FILE [--app-id ID] [source options] [--service S]`: checks two-way
-/// trust for every entry (`spec/cli.md`). Exit 0 when every checked association is trusted, 10
-/// otherwise.
+/// `swcred verify (--entitlements FILE | --android-app PKG=FP…) [--host HOST…] [source options]
+/// [--service S]`: checks two-way trust for every entitlement entry and every Android app on its
+/// hosts, and compares the platforms host by host (`spec/cli.md`). Exit 0 when every checked
+/// association is trusted, 10 otherwise.
 struct VerifyCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "verify", abstract: "Check the two-way trust between an app's entitlements and its domains' files.")
 
     @OptionGroup var app: AppOptions
     @OptionGroup var source: SourceOptions
+
+    @Option(
+        name: .customLong("android-app"),
+        help: ArgumentHelp(
+            "An Android app: package name and SHA-256 signing fingerprints (repeatable).", valueName: "pkg=fp[,fp…]"))
+    var androidApps: [String] = []
+
+    @Option(
+        name: .customLong("host"),
+        help: ArgumentHelp(
+            "A host whose assetlinks.json the Android apps are checked against (repeatable; default: the "
+                + "entitlements' webcredentials and applinks hosts).",
+            valueName: "host"))
+    var hosts: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -28,9 +43,17 @@ struct VerifyCommand: FormatOptionsSubcommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
-        guard app.entitlements != nil else { throw ValidationError("--entitlements FILE is required") }
+        guard app.entitlements != nil || !androidApps.isEmpty else {
+            throw ValidationError("--entitlements FILE or --android-app PKG=FP is required")
+        }
         guard source.selectedKind != nil else {
             throw ValidationError("give an association source: --aasa-dir DIR, --direct or --cdn")
+        }
+        if !hosts.isEmpty, androidApps.isEmpty {
+            throw ValidationError("--host names the hosts of Android apps: give --android-app PKG=FP")
+        }
+        if !androidApps.isEmpty, app.entitlements == nil, hosts.isEmpty {
+            throw ValidationError("name the Android apps' hosts: --host HOST (or give --entitlements)")
         }
         if let service, !AssociationService(rawValue: service).isKnown {
             throw ValidationError("unknown service '\(service)'")
@@ -38,37 +61,91 @@ struct VerifyCommand: FormatOptionsSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let identity = try app.identity()
+        let identity = app.entitlements == nil ? nil : try app.identity()
+        let android = try androidApps.map { text throws(SWCredError) in try AndroidAppIdentity.parse(text) }
+        let packages = android.map(\.packageName)
+        if let repeated = packages.first(where: { name in packages.filter { $0 == name }.count > 1 }) {
+            throw SWCredError(.usage, "--android-app \(repeated) is given twice; list its fingerprints once")
+        }
+        let sites = try hosts.map { text throws(SWCredError) in try AssetLinksSite.https(host: text) }
         let device = app.device.settings
         let services = service.map { Set([AssociationService(rawValue: $0)]) }
+        let selection = try source.requiredSelection()
         // Files are retrieved up to 8 at a time (AD-4.8); each one finished is a step on stderr.
         let line = ProgressLine(progress)
-        let report = try await AssociationSources.with(try source.requiredSelection(), device: device) { fileSource in
-            var evaluator = TrustEvaluator(source: fileSource, device: device)
-            if line.enabled {
-                evaluator.onRetrieval = { step in
-                    line.show(
-                        "verify: \(step.completed)/\(step.total) \(step.authority) "
-                            + (step.usable ? "retrieved" : "not usable"))
+        let report = try await AssociationSources.withAssetLinks(android.isEmpty ? nil : selection) { assetLinks in
+            try await AssociationSources.with(selection, device: device) { fileSource in
+                var flow = CrossPlatformTrustEvaluator(source: fileSource, assetLinks: assetLinks, device: device)
+                if line.enabled {
+                    flow.ios.onRetrieval = { step in
+                        line.show(
+                            "verify: \(step.completed)/\(step.total) \(step.authority) "
+                                + (step.usable ? "retrieved" : "not usable"))
+                    }
                 }
+                return await flow.evaluate(app: identity, androidApps: android, hosts: sites, services: services)
             }
-            return await evaluator.evaluate(app: identity, services: services)
         }
         line.finish()
-        console.emit(report) {
-            let trustedCount = report.associations.filter(\.trusted).count
-            console.out(
-                "\(report.appID): \(report.trusted ? "trusted" : "not trusted") "
-                    + "(\(trustedCount) of \(report.associations.count) associations trusted)")
-            for verdict in report.associations {
+        console.emit(report) { Self.printText(report, console) }
+        return ExitStatus(report)
+    }
+
+    private static func printText(_ report: CrossPlatformTrustReport, _ console: Console) {
+        let trustedCount = report.associations.filter(\.trusted).count
+        let name = ((report.appID.map { [$0] } ?? []) + report.androidApps).joined(separator: ", ")
+        console.out(
+            "\(name): \(report.trusted ? "trusted" : "not trusted") "
+                + "(\(trustedCount) of \(report.associations.count) associations trusted)")
+        for row in report.associations {
+            switch row {
+            case .ios(let verdict):
                 let origin = verdict.aasaHost.isEmpty ? "" : "  (\(verdict.source.rawValue): \(verdict.aasaHost))"
                 console.out("  \(verdict.trusted ? "✓" : "✗") \(verdict.entry)\(origin)")
                 console.out("      \(verdict.reason)")
                 for diagnostic in verdict.diagnostics where diagnostic.severity != .note {
                     console.out("      \(diagnostic)")
                 }
+            case .android(let verdict):
+                console.out(
+                    "  \(verdict.trusted ? "✓" : "✗") android \(verdict.app) \(verdict.relation) on \(verdict.host)"
+                        + "  (\(verdict.source.rawValue): \(verdict.host))")
+                if verdict.verifiers.differ {
+                    for (name, one) in [("google", verdict.verifiers.google), ("android", verdict.verifiers.android)] {
+                        console.out("      \(name): \(one.trusted ? "trusted" : "not trusted") — \(one.reason)")
+                    }
+                } else {
+                    console.out("      \(verdict.reason)")
+                }
             }
         }
-        return ExitStatus(report)
+        if let table = report.crossPlatform, !table.isEmpty { printTable(table, console) }
+    }
+
+    /// The cross-platform table: one line per platform's app on each host, then the asymmetries.
+    private static func printTable(_ table: [CrossPlatformRow], _ console: Console) {
+        func mark(_ value: Bool) -> String { value ? "✓" : "✗" }
+        var lines: [(host: String, app: String, capabilities: CrossPlatformRow.Capabilities)] = []
+        for row in table {
+            if let iosApp = row.iosApp, let ios = row.ios { lines.append((row.host, "ios \(iosApp)", ios)) }
+            lines.append((row.host, "android \(row.androidApp)", row.android))
+        }
+        let hostWidth = max(4, lines.map(\.host.utf16.count).max() ?? 0) + 2
+        let appWidth = max(3, lines.map(\.app.utf16.count).max() ?? 0) + 2
+        console.out("")
+        console.out("Cross-platform:")
+        console.out(
+            "  " + "host".padded(toLength: hostWidth) + "app".padded(toLength: appWidth) + "passwords  links  passkeys")
+        var previous = ""
+        for line in lines {
+            let host = line.host == previous ? "" : line.host
+            previous = line.host
+            let capabilities = line.capabilities
+            let marks =
+                mark(capabilities.passwords).padded(toLength: 11) + mark(capabilities.links).padded(toLength: 7)
+                + mark(capabilities.passkeys)
+            console.out("  " + host.padded(toLength: hostWidth) + line.app.padded(toLength: appWidth) + marks)
+        }
+        for sentence in table.flatMap(\.asymmetries) { console.out("  ! \(sentence)") }
     }
 }

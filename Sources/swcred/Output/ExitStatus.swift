@@ -109,6 +109,11 @@ extension ExitStatus {
         self = report.trusted ? .success : .notTrusted
     }
 
+    /// `verify` with Android apps too: 0 when every row, iOS and Android, is trusted, 10 otherwise.
+    init(_ report: CrossPlatformTrustReport) {
+        self = report.trusted ? .success : .notTrusted
+    }
+
     /// `match URL`: 0 for a match, 1 for exclude or no_match (like grep).
     init(_ outcome: MatchOutcome) {
         self = outcome == .match ? .success : .failure

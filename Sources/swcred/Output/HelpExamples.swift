@@ -29,6 +29,8 @@ enum HelpExamples {
                   --aasa-dir Fixtures/sites
               swcred verify --entitlements MyApp.entitlements --direct \\
                   --service webcredentials --format json
+              swcred verify --android-app "com.example.app=$SHA256" --host example.com \\
+                  --aasa-dir Fixtures/sites
             """
         case "fetch": return "  swcred fetch example.com --direct --format json"
         case "associations": return """
