@@ -25,7 +25,8 @@ struct AppBundleTests {
         return root.path
     }
 
-    @Test("iOS's flat layout and macOS's Contents layout",
+    @Test(
+        "iOS's flat layout and macOS's Contents layout",
         .enabled(if: FixtureTools.canLink, "clang or ld64.lld-14 is not installed"),
         arguments: [AppBundle.Layout.flat, .contents])
     func layouts(layout: AppBundle.Layout) throws {
@@ -44,7 +45,8 @@ struct AppBundleTests {
         #expect(signature.applicationIdentifier == "ABCDE12345.com.example.TacoShop")
     }
 
-    @Test("a binary Info.plist (written by Python's plistlib)",
+    @Test(
+        "a binary Info.plist (written by Python's plistlib)",
         .enabled(if: FixtureTools.canLink && FixtureTools.find(["python3"]) != nil, "clang, lld or python3 missing"))
     func binaryInfoPlist() throws {
         let python = try #require(FixtureTools.find(["python3"]))
@@ -60,7 +62,8 @@ struct AppBundleTests {
         #expect(app.bundleIdentifier == Fixtures.bundleID)
     }
 
-    @Test("refused: no Info.plist, no CFBundleExecutable, a path as the executable, a missing executable",
+    @Test(
+        "refused: no Info.plist, no CFBundleExecutable, a path as the executable, a missing executable",
         arguments: [
             [String: [UInt8]](),
             ["Info.plist": Array("<plist><dict/></plist>".utf8)],
