@@ -156,7 +156,7 @@ let package = Package(
         .target(
             name: "SWCredFuzzHarness",
             dependencies: ["SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredCore",
-                           "SWCredPasskeys"],
+                           "SWCredPasskeys", "SWCredArtifacts"],
             path: "Tests/SWCredFuzzHarness"
         ),
         .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
