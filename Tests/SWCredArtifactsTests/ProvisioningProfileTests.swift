@@ -13,28 +13,28 @@ struct ProvisioningProfileTests {
     static func payload(devices: Bool = true, allDevices: Bool = false, taskAllow: Bool = true) -> String {
         let deviceList = udids.map { "<string>\($0)</string>" }.joined()
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        <key>AppIDName</key><string>Taco Shop</string>
-        <key>ApplicationIdentifierPrefix</key><array><string>ABCDE12345</string></array>
-        <key>CreationDate</key><date>2026-01-01T00:00:00Z</date>
-        <key>DeveloperCertificates</key><array><data>AAECAw==</data></array>
-        <key>Entitlements</key><dict>
-            <key>application-identifier</key><string>ABCDE12345.com.example.TacoShop</string>
-            <key>com.apple.developer.associated-domains</key><string>*</string>
-            <key>com.apple.developer.team-identifier</key><string>ABCDE12345</string>
-            <key>get-task-allow</key>\(taskAllow ? "<true/>" : "<false/>")
-        </dict>
-        <key>ExpirationDate</key><date>2027-01-01T00:00:00Z</date>
-        <key>Name</key><string>Fake Profile Name</string>
-        <key>Platform</key><array><string>iOS</string></array>
-        \(devices ? "<key>ProvisionedDevices</key><array>\(deviceList)</array>" : "")
-        \(allDevices ? "<key>ProvisionsAllDevices</key><true/>" : "")
-        <key>TeamIdentifier</key><array><string>ABCDE12345</string></array>
-        <key>TeamName</key><string>Fake Team Name</string>
-        <key>UUID</key><string>11111111-2222-3333-4444-555555555555</string>
-        </dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>AppIDName</key><string>Taco Shop</string>
+            <key>ApplicationIdentifierPrefix</key><array><string>ABCDE12345</string></array>
+            <key>CreationDate</key><date>2026-01-01T00:00:00Z</date>
+            <key>DeveloperCertificates</key><array><data>AAECAw==</data></array>
+            <key>Entitlements</key><dict>
+                <key>application-identifier</key><string>ABCDE12345.com.example.TacoShop</string>
+                <key>com.apple.developer.associated-domains</key><string>*</string>
+                <key>com.apple.developer.team-identifier</key><string>ABCDE12345</string>
+                <key>get-task-allow</key>\(taskAllow ? "<true/>" : "<false/>")
+            </dict>
+            <key>ExpirationDate</key><date>2027-01-01T00:00:00Z</date>
+            <key>Name</key><string>Fake Profile Name</string>
+            <key>Platform</key><array><string>iOS</string></array>
+            \(devices ? "<key>ProvisionedDevices</key><array>\(deviceList)</array>" : "")
+            \(allDevices ? "<key>ProvisionsAllDevices</key><true/>" : "")
+            <key>TeamIdentifier</key><array><string>ABCDE12345</string></array>
+            <key>TeamName</key><string>Fake Team Name</string>
+            <key>UUID</key><string>11111111-2222-3333-4444-555555555555</string>
+            </dict></plist>
+            """
     }
 
     /// Signs `payload` with a fresh self-signed certificate (`openssl cms -sign -nodetach`).

@@ -20,6 +20,8 @@ public struct ArtifactLimits: Sendable, Hashable {
     public var maximumSpecialSlots: Int = 64
     /// The largest `Info.plist`, in bytes (default 1 MiB).
     public var maximumInfoPlistBytes: Int = 1 << 20
+    /// The most entries an `.ipa`'s central directory may list (default 100,000).
+    public var maximumArchiveEntries: Int = 100_000
     /// The deepest nesting of arrays and dictionaries in entitlements (default 32).
     public var maximumDepth: Int = 32
 

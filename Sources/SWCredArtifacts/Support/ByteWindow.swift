@@ -80,6 +80,12 @@ struct ByteWindow: Sendable {
         return value
     }
 
+    /// An unsigned 16-bit little-endian integer at `offset` (zip archives).
+    func uint16(at offset: Int, _ what: @autoclosure () -> String) throws(SWCredError) -> UInt16 {
+        let at = try check(offset, 2, what())
+        return UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
+    }
+
     /// One byte at `offset`.
     func uint8(at offset: Int, _ what: @autoclosure () -> String) throws(SWCredError) -> UInt8 {
         bytes[try check(offset, 1, what())]
