@@ -19,8 +19,8 @@ import PackageDescription
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
 //   SWCredPasskeyTesting  an in-memory passkey keychain and passkey ceremonies for users' tests
-//   SWCredArtifacts    signed artifacts: Mach-O files, code signatures, DER entitlements (swift-asn1, swift-crypto
-//                      for the CodeDirectory's hashes); not yet linked by the command
+//   SWCredArtifacts    signed artifacts: Mach-O files, code signatures, DER entitlements, .app, .ipa (stored),
+//                      provisioning profiles (swift-asn1; swift-crypto for the CodeDirectory's hashes)
 //   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables:
 //   swcred             every command, no network code; hands the commands that fetch to
 //   swcred-fetch       the same commands with SWCredRetrievalLive installed
@@ -129,6 +129,9 @@ let package = Package(
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
                 "SWCredKit", "SWCredSodium",
                 "SWCredPasskeys",
+                // `swcred entitlements PATH` on signed artifacts (issue 31): swift-crypto is linked
+                // already (passkeys); swift-asn1 is new to `swcred`, pure Swift, statically linked.
+                "SWCredArtifacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/swcred"
