@@ -19,6 +19,8 @@ import PackageDescription
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
 //   SWCredPasskeyTesting  an in-memory passkey keychain and passkey ceremonies for users' tests
+//   SWCredArtifacts    signed artifacts: Mach-O files, code signatures, DER entitlements, .app, .ipa (stored),
+//                      provisioning profiles (swift-asn1; swift-crypto for the CodeDirectory's hashes)
 //   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables:
 //   swcred             every command, no network code; hands the commands that fetch to
 //   swcred-fetch       the same commands with SWCredRetrievalLive installed
@@ -37,6 +39,7 @@ let package = Package(
         .library(name: "SWCredTesting", targets: ["SWCredTesting"]),
         .library(name: "SWCredPasskeys", targets: ["SWCredPasskeys"]),
         .library(name: "SWCredPasskeyTesting", targets: ["SWCredPasskeyTesting"]),
+        .library(name: "SWCredArtifacts", targets: ["SWCredArtifacts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -104,6 +107,16 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Signed artifacts (issue 31): the Mach-O and code-signature reader. swift-asn1 reads the DER
+        // entitlements; swift-crypto hashes what the CodeDirectory seals (SHA-1, SHA-256, SHA-384).
+        .target(
+            name: "SWCredArtifacts",
+            dependencies: [
+                "SWCredCore", "SWCredAssociation",
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
 
         // MARK: Command
         // The commands live in Sources/swcred as a library target, run by two executables (issue
@@ -116,6 +129,9 @@ let package = Package(
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
                 "SWCredKit", "SWCredSodium",
                 "SWCredPasskeys",
+                // `swcred entitlements PATH` on signed artifacts (issue 31): swift-crypto is linked
+                // already (passkeys); swift-asn1 is new to `swcred`, pure Swift, statically linked.
+                "SWCredArtifacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/swcred"
@@ -143,7 +159,7 @@ let package = Package(
         .target(
             name: "SWCredFuzzHarness",
             dependencies: ["SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredCore",
-                           "SWCredPasskeys"],
+                           "SWCredPasskeys", "SWCredArtifacts"],
             path: "Tests/SWCredFuzzHarness"
         ),
         .testTarget(name: "SWCredFuzzRegressionTests", dependencies: ["SWCredFuzzHarness"]),
@@ -184,6 +200,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Support/verify_webauthn.py"]
+        ),
+        // Mach-O fixtures linked at test time (clang, ld64.lld-14, llvm-lipo-14) and checked by LIEF
+        // (Support/macho_lief.py); each test skips where its tool is missing.
+        .testTarget(
+            name: "SWCredArtifactsTests",
+            dependencies: [
+                "SWCredArtifacts", "SWCredAssociation", "SWCredCore",
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["Support/macho_lief.py"]
         ),
         .testTarget(
             name: "swcredTests",

@@ -13,6 +13,7 @@ let swcredPackageName = swcredFolder.lowercased().map { $0.isLetter || $0.isNumb
 
 let targets = [
     "AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON", "Plist",
+    "MachO",
 ]
 
 let package = Package(
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "SWCredPasswords", package: "swcred"),
                 .product(name: "SWCredStore", package: "swcred"),
                 .product(name: "SWCredPasskeys", package: "swcred"),
+                .product(name: "SWCredArtifacts", package: "swcred"),
             ],
             packageAccess: false,
             swiftSettings: [.unsafeFlags(["-package-name", swcredPackageName])]

@@ -19,6 +19,8 @@ extension SWCredError.Code {
         case insecurePermissions, invalidKeyFile
         // SWCredAssociation
         case malformedAASA, malformedEntitlements, invalidURL, malformedSitemap, malformedAssetLinks, invalidAndroidApp
+        // SWCredArtifacts
+        case malformedArtifact
         // SWCredPasswords
         case malformedRules, infeasible, malformedQuirks
         // SWCredRetrieval

@@ -24,6 +24,7 @@ public enum FuzzHarness {
         "credential-import": credentialImport,
         "json": json,
         "plist": plist,
+        "macho": machO,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.

@@ -69,6 +69,13 @@ struct FuzzRegressionTests {
         #expect(FuzzHarness.json(Array(#"{"a":1,"b":{"c":[2,-0,1e300,"\u00e9"]},"a":{"a":null}}"#.utf8)) == [])
         let deep = String(repeating: "[", count: 13) + String(repeating: "]", count: 13)
         #expect(FuzzHarness.json(Array(deep.utf8)) == [])
+        // The macho target: a thin header with an LC_CODE_SIGNATURE past the end, a universal
+        // header with a slice past the end, and text: each refused as malformedArtifact.
+        let header: [UInt8] = [0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 16, 0, 0, 0]
+        let command: [UInt8] = [0x1d, 0, 0, 0, 16, 0, 0, 0, 0, 0x10, 0, 0, 0x10, 0, 0, 0]
+        #expect(FuzzHarness.machO(header + [0, 0, 0, 0, 0, 0, 0, 0] + command) == [])
+        #expect(FuzzHarness.machO([0xca, 0xfe, 0xba, 0xbf, 0, 0, 0, 1] + [UInt8](repeating: 0xff, count: 32)) == [])
+        #expect(FuzzHarness.machO(Array("not a binary".utf8)) == [])
         // The plist target: a value that survives its XML round trip (a CR, a NaN, a big integer,
         // data), one over the depth limit, and a dictionary the entitlements reader must accept.
         let plist =

@@ -77,6 +77,16 @@ public struct Entitlements: Sendable, Hashable {
         return from(dictionary: dictionary)
     }
 
+    /// Entitlements from a property-list dictionary already read by another reader: a code
+    /// signature's XML or DER entitlements blob (SWCredArtifacts), so that a signed binary gives
+    /// the same value the source file does.
+    package static func from(propertyList: PropertyListDictionary) -> Entitlements {
+        // Keys are distinct: both readers refuse a repeated key.
+        var dictionary: [String: PlistValue] = [:]
+        for entry in propertyList.entries { dictionary[entry.key] = PlistValue(propertyList: entry.value) }
+        return from(dictionary: dictionary)
+    }
+
     static func from(dictionary: [String: PlistValue]) -> Entitlements {
         var result = Entitlements(applicationIdentifier: nil, associatedDomains: [])
         if case .string(let appID) = dictionary["application-identifier"] { result.applicationIdentifier = appID }

@@ -249,6 +249,17 @@ extension RuleBook {
             example: "swcred lint --kind assetlinks assetlinks.json"
         ),
         RuleEntry(
+            "malformedArtifact", .error,
+            title: "A signed artifact could not be read (exit 65)",
+            apple:
+                "A device refuses to install or launch code whose Mach-O headers or code signature do not parse; it never reads entitlements from such a binary.",
+            why:
+                "The Mach-O file, one of its slices, its LC_CODE_SIGNATURE data or a blob of the signature (SuperBlob, CodeDirectory, XML or DER entitlements) is truncated, points outside its container, overflows, or is over a size or count limit. The message names the structure and the offset.",
+            fix:
+                "Check that the file is the app's executable as built and signed (not stripped or truncated in transit), or pass the .entitlements file instead.",
+            example: "swcred entitlements Payload/TacoShop.app/TacoShop"
+        ),
+        RuleEntry(
             "malformedEntitlements", .error,
             title: "An entitlements file could not be parsed (exit 65)",
             apple: "Xcode and codesign read entitlements as a property list whose top level is a dictionary.",

@@ -74,6 +74,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         // SWCredAssociation
         case .malformedAASA, .malformedEntitlements, .malformedSitemap, .malformedAssetLinks: self = .invalidInput
         case .invalidAndroidApp: self = .usage
+        // SWCredArtifacts
+        case .malformedArtifact: self = .invalidInput
         case .invalidURL: self = .usage
         // SWCredPasswords
         case .malformedRules, .infeasible, .malformedQuirks: self = .invalidInput

@@ -1,0 +1,55 @@
+public import SWCredCore
+
+/// An `.ipa`: a zip archive holding one app under `Payload/`, read in memory from its central
+/// directory (never extracted to paths).
+///
+/// Only stored entries can be read so far (`zip -0`): `FoundationEssentials` has no inflater and
+/// swcred links no zlib, so a deflated `Info.plist`, executable or profile is refused with
+/// `malformedArtifact` and a message saying so.
+///
+/// ```swift
+/// let ipa = try AppArchive.load(path: "TacoShop.ipa")
+/// print(ipa.appPath, ipa.app.bundleIdentifier ?? "?")
+/// ```
+public struct AppArchive: Sendable, Hashable {
+    /// The app's folder in the archive, for example `Payload/TacoShop.app`.
+    public var appPath: String
+    /// The app, read through the archive's entries.
+    public var app: AppBundle
+
+    /// Reads an `.ipa` from bytes.
+    ///
+    /// - Throws: `SWCredError.Code.malformedArtifact` (exit 65): not a zip archive, a zip64 or
+    ///   multi-disk one, an unsafe entry name, not exactly one `Payload/*.app`, a compressed or
+    ///   corrupt entry the app needs, or an app that does not read (``AppBundle``).
+    public static func read(_ bytes: [UInt8], limits: ArtifactLimits = .init()) throws(SWCredError) -> AppArchive {
+        guard bytes.count <= limits.maximumFileBytes else {
+            throw SWCredError(.malformedArtifact, "the .ipa is larger than \(limits.maximumFileBytes) bytes")
+        }
+        let archive = try ZipArchive(bytes, limits: limits)
+        var apps: Set<String> = []
+        for name in archive.names {
+            let components = name.split(separator: "/", omittingEmptySubsequences: false)
+            if components.count >= 2, components[0] == "Payload", components[1].hasSuffix(".app") {
+                apps.insert("Payload/" + components[1])
+            }
+        }
+        guard apps.count == 1, let appPath = apps.first else {
+            throw SWCredError(
+                .malformedArtifact, "the .ipa holds \(apps.count) apps under Payload/ (exactly one expected)")
+        }
+        let app = try AppBundle.read(limits: limits) { (relative, maximum) throws(SWCredError) -> [UInt8]? in
+            try archive.contents(of: appPath + "/" + relative, maximum: maximum)
+        }
+        return AppArchive(appPath: appPath, app: app)
+    }
+
+    /// Reads the `.ipa` at `path`, refusing a file over the limit before reading it.
+    ///
+    /// - Throws: `.fileNotFound` (exit 66) when unreadable, `.malformedArtifact` (exit 65).
+    public static func load(path: String, limits: ArtifactLimits = .init()) throws(SWCredError) -> AppArchive {
+        try read(
+            try FileInput.read(path: path, maximumBytes: limits.maximumFileBytes, tooLarge: .malformedArtifact),
+            limits: limits)
+    }
+}

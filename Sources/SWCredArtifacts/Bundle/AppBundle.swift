@@ -1,0 +1,109 @@
+public import SWCredCore
+
+/// An app bundle as a device installs it: `Info.plist`, the executable it names, and whether a
+/// provisioning profile is embedded.
+///
+/// Both layouts are read: iOS's flat one (`TacoShop.app/Info.plist`, `TacoShop.app/TacoShop`)
+/// and macOS's (`TacoShop.app/Contents/Info.plist`, `Contents/MacOS/TacoShop`). `Info.plist`,
+/// XML or binary, goes through SWCredCore's bounded ``PropertyListReader``.
+///
+/// ```swift
+/// let app = try AppBundle.load(path: "Payload/TacoShop.app")
+/// print(app.bundleIdentifier ?? "?", app.executable.slices.first?.signature?.applicationIdentifier ?? "?")
+/// ```
+public struct AppBundle: Sendable, Hashable {
+    /// Where the bundle keeps its files.
+    public enum Layout: String, Sendable, Hashable {
+        /// `Info.plist` and the executable at the top (iOS, tvOS, watchOS).
+        case flat
+        /// `Contents/Info.plist` and `Contents/MacOS/<executable>` (macOS).
+        case contents
+    }
+
+    /// The layout found.
+    public var layout: Layout
+    /// `CFBundleIdentifier` from `Info.plist`, when it is a string.
+    public var bundleIdentifier: String?
+    /// `CFBundleExecutable` from `Info.plist`: one path component.
+    public var executableName: String
+    /// The executable, read as a Mach-O file.
+    public var executable: MachOFile
+    /// The embedded profile's path inside the bundle (`embedded.mobileprovision`, or
+    /// `Contents/embedded.provisionprofile`), when there is one. Its bytes are not read here.
+    public var embeddedProfilePath: String?
+
+    /// Reads the app bundle at `path`, a folder.
+    ///
+    /// - Throws: `SWCredError.Code.malformedArtifact` (exit 65) when it has no `Info.plist`, its
+    ///   `Info.plist` does not read or names no executable, or the executable does not read;
+    ///   `.fileNotFound` (exit 66) when a file cannot be read.
+    public static func load(path: String, limits: ArtifactLimits = .init()) throws(SWCredError) -> AppBundle {
+        try read(limits: limits) { (relative, maximum) throws(SWCredError) -> [UInt8]? in
+            do throws(SWCredError) {
+                return try FileInput.read(
+                    path: path + "/" + relative, maximumBytes: maximum, tooLarge: .malformedArtifact)
+            } catch {
+                if error.code == .fileNotFound { return nil }
+                throw error
+            }
+        }
+    }
+
+    /// Reads an app bundle through `file`, which returns the bytes at a path relative to the
+    /// bundle (at most the given size, else it throws), or nil when there is no such file. An
+    /// `.ipa` reader passes its archive's entries; ``load(path:limits:)`` the file system.
+    package static func read(
+        limits: ArtifactLimits, file: (String, Int) throws(SWCredError) -> [UInt8]?
+    ) throws(SWCredError) -> AppBundle {
+        // Step 1: the layout, from where Info.plist is.
+        let layout: Layout
+        let infoBytes: [UInt8]
+        if let bytes = try file("Info.plist", limits.maximumInfoPlistBytes) {
+            (layout, infoBytes) = (.flat, bytes)
+        } else if let bytes = try file("Contents/Info.plist", limits.maximumInfoPlistBytes) {
+            (layout, infoBytes) = (.contents, bytes)
+        } else {
+            throw SWCredError(.malformedArtifact, "not an app bundle: no Info.plist or Contents/Info.plist")
+        }
+
+        // Step 2: Info.plist's CFBundleExecutable (one path component) and CFBundleIdentifier.
+        let reader = PropertyListReader(
+            limits: PropertyListReader.Limits(maxBytes: limits.maximumInfoPlistBytes, maxDepth: limits.maximumDepth))
+        let info: PropertyListDictionary
+        do {
+            guard case .dictionary(let dictionary) = try reader.read(infoBytes) else {
+                throw SWCredError(.malformedArtifact, "Info.plist's top level is not a dictionary")
+            }
+            info = dictionary
+        } catch let error as SWCredError {
+            throw error
+        } catch {
+            throw SWCredError(.malformedArtifact, "Info.plist is not a property list: \(error)")
+        }
+        guard let name = info["CFBundleExecutable"]?.stringValue else {
+            throw SWCredError(.malformedArtifact, "Info.plist has no CFBundleExecutable string")
+        }
+        guard isOneComponent(name) else {
+            throw SWCredError(
+                .malformedArtifact, "CFBundleExecutable \(name.debugDescription) is not a single file name")
+        }
+
+        // Step 3: the executable it names, and the embedded profile's presence.
+        let executablePath = layout == .flat ? name : "Contents/MacOS/" + name
+        guard let executableBytes = try file(executablePath, limits.maximumFileBytes) else {
+            throw SWCredError(.malformedArtifact, "the executable \(executablePath) named by Info.plist is missing")
+        }
+        let executable = try MachOFile.read(executableBytes, limits: limits)
+        let profilePath = layout == .flat ? "embedded.mobileprovision" : "Contents/embedded.provisionprofile"
+        let hasProfile = try file(profilePath, limits.maximumInfoPlistBytes) != nil
+        return AppBundle(
+            layout: layout, bundleIdentifier: info["CFBundleIdentifier"]?.stringValue, executableName: name,
+            executable: executable, embeddedProfilePath: hasProfile ? profilePath : nil)
+    }
+
+    /// Whether `name` is one path component: not empty, no `/`, NUL or backslash, not `.` or `..`.
+    static func isOneComponent(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".."
+            && !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "\0" }
+    }
+}

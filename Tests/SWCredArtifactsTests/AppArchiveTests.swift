@@ -1,0 +1,92 @@
+import Foundation
+import SWCredArtifacts
+import SWCredCore
+import Testing
+
+/// `.ipa` files made by Info-ZIP's `zip` and Python's `zipfile` at test time.
+@Suite("AppArchive reads .ipa files in memory")
+struct AppArchiveTests {
+    static let zip = FixtureTools.find(["zip"])
+    static let python = FixtureTools.find(["python3"])
+
+    /// Zips a `Payload/TacoShop.app` made of `files` with `zip -r` (stored with `-0`).
+    static func ipa(_ files: [String: [UInt8]], stored: Bool = true) throws -> [UInt8] {
+        let zip = try #require(Self.zip)
+        let app = try AppBundleTests.makeApp(files)
+        let root = URL(fileURLWithPath: app).deletingLastPathComponent()
+        let payload = root.appendingPathComponent("Payload")
+        try FileManager.default.createDirectory(at: payload, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: app, toPath: payload.appendingPathComponent("TacoShop.app").path)
+        let output = root.appendingPathComponent("TacoShop.ipa").path
+        let process = Process()
+        process.executableURL = zip
+        process.currentDirectoryURL = root
+        process.arguments = ["-q", "-r", "-X"] + (stored ? ["-0"] : []) + [output, "Payload"]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+
+    static func signedApp() throws -> [String: [UInt8]] {
+        ["Info.plist": AppBundleTests.info(), "TacoShop": try Fixtures.signed(), "embedded.mobileprovision": [0x30]]
+    }
+
+    @Test(
+        "a stored .ipa: the app, its identity and its signed entitlements",
+        .enabled(if: FixtureTools.canLink && zip != nil, "clang, ld64.lld-14 or zip is not installed"))
+    func stored() throws {
+        let ipa = try AppArchive.read(try Self.ipa(try Self.signedApp()))
+        #expect(ipa.appPath == "Payload/TacoShop.app")
+        #expect(ipa.app.bundleIdentifier == Fixtures.bundleID)
+        #expect(ipa.app.embeddedProfilePath == "embedded.mobileprovision")
+        let signature = try #require(ipa.app.executable.slices.first?.signature)
+        #expect(signature.applicationIdentifier == "ABCDE12345.com.example.TacoShop")
+        #expect(signature.entitlementsSealed && signature.codeSealed)
+    }
+
+    @Test(
+        "a deflated .ipa is refused with a message naming the limitation",
+        .enabled(if: FixtureTools.canLink && zip != nil, "clang, ld64.lld-14 or zip is not installed"))
+    func deflated() throws {
+        let bytes = try Self.ipa(try Self.signedApp(), stored: false)
+        do {
+            _ = try AppArchive.read(bytes)
+            Issue.record("a deflated .ipa was read")
+        } catch {
+            #expect(error.code == .malformedArtifact)
+            #expect(error.message.contains("zip -0"))
+        }
+    }
+
+    @Test(
+        "every truncation of a stored .ipa, in steps, is refused",
+        .enabled(if: FixtureTools.canLink && zip != nil, "clang, ld64.lld-14 or zip is not installed"))
+    func truncations() throws {
+        let bytes = try Self.ipa(try Self.signedApp())
+        for length in stride(from: 0, to: bytes.count, by: 11) {
+            #expect(throws: SWCredError(.malformedArtifact, ""), "\(length) bytes") {
+                try AppArchive.read(Array(bytes[..<length]))
+            }
+        }
+    }
+
+    @Test(
+        "zip-slip names, two apps and no app are refused (archives written by Python's zipfile)",
+        .enabled(if: python != nil, "python3 is not installed"),
+        arguments: [
+            ["../evil", "Payload/A.app/Info.plist"], ["/etc/passwd"], ["Payload/A.app/../../x"],
+            ["Payload\\\\A.app\\\\Info.plist"], ["Payload/A.app/Info.plist", "Payload/B.app/Info.plist"],
+            ["Other/Info.plist"],
+        ])
+    func refusedNames(names: [String]) throws {
+        let python = try #require(Self.python)
+        let output = Fixtures.directory.appendingPathComponent("names-\(UUID().uuidString).ipa").path
+        let script =
+            "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
+            + "    for n in sys.argv[2:]: z.writestr(zipfile.ZipInfo(n), b'<plist><dict/></plist>')\n"
+        try FixtureTools.run(python, ["-c", script, output] + names)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(throws: SWCredError(.malformedArtifact, "")) { try AppArchive.read(bytes) }
+    }
+}
