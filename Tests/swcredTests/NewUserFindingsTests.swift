@@ -150,4 +150,35 @@ struct NewUserFindingsTests {
         #expect(result.stderr.contains("line 3") && result.stderr.contains("line 4"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.defaultStorePath))
     }
+
+    @Test("7: help batch's example survives the help's wrapping and runs when copied into a shell")
+    func batchHelpExampleRuns() throws {
+        let help = try CLI.spawn(["help", "batch"])
+        #expect(help.status == 0)
+        let lines = help.stdout.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Example:" })
+        let example = lines[(start + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(example.count >= 2)
+        for line in example { #expect(line.count <= 80, "wrapped: \(line)") }
+        let home = try CLI.temporaryDirectory("swcred-batch-help")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let binDir = CLI.binary.deletingLastPathComponent().path
+        let run = try CLI.runProgram(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "set -o pipefail; " + example.joined(separator: "\n")],
+            environment: ["PATH": binDir + ":/usr/bin:/bin", "HOME": home.path, "SWIFT_BACKTRACE": "enable=no"],
+            currentDirectory: CLI.repositoryRoot)
+        // One result line for request 1 (nothing is saved yet: exit 44 for that line).
+        #expect(run.stdout.contains("\"id\":1") || run.stdout.contains("\"id\" : 1"), "\(run.stdout) \(run.stderr)")
+        #expect([0, 44].contains(run.status), "\(run.stderr)")
+    }
+
+    @Test("7: init --kdf's help names every preset this build accepts")
+    func kdfHelpNamesWhatIsAccepted() throws {
+        let help = try CLI.spawn(["init", "--help"])
+        let accepted = ["interactive", "moderate", "sensitive", "test"].filter { preset in
+            (try? CLI.spawn(["init", "--kdf", preset, "--store", "/dev/null/x", "--passphrase-stdin"], stdin: "p\n"))
+                .map { $0.status != 64 } ?? false
+        }
+        for preset in accepted { #expect(help.stdout.contains(preset), "--kdf accepts \(preset) but --help does not say so") }
+    }
 }
