@@ -142,12 +142,18 @@ enum CLI {
         return try runProgram(binary, arguments, stdin: stdin, environment: env, currentDirectory: currentDirectory)
     }
 
+    /// SIGPIPE ignored in the test process, once: a child that exits before reading all of its
+    /// stdin (it refused an over-long input) must fail the write with EPIPE, not end the test run
+    /// (whether another test had already ignored it made this depend on test order).
+    private static let ignoringBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs any program with `arguments`, feeding `stdin`, and collects its exit status and
     /// output. `environment` replaces the process environment; `nil` inherits this one.
     static func runProgram(
         _ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
         currentDirectory: URL? = nil
     ) throws -> Result {
+        _ = ignoringBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -161,8 +167,10 @@ enum CLI {
         process.standardError = errPipe
         process.standardInput = inPipe
         try process.run()
-        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try inPipe.fileHandleForWriting.close()
+        // A child that stops reading (it refused an over-long input and exited) closes its end:
+        // the write then fails with EPIPE, which the throwing API reports instead of trapping.
+        if let stdin { try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? inPipe.fileHandleForWriting.close()
 
         // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
         let group = DispatchGroup()
