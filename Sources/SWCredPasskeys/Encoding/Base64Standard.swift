@@ -39,29 +39,7 @@ package enum Base64Standard {
             chars.removeLast()
             pads += 1
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count * 3 / 4)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for char in chars {
-            let value: UInt32
-            switch char {
-            case 0x41...0x5A: value = UInt32(char - 0x41)
-            case 0x61...0x7A: value = UInt32(char - 0x61 + 26)
-            case 0x30...0x39: value = UInt32(char - 0x30 + 52)
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            default: return nil
-            }
-            buffer = buffer << 6 | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-                buffer &= (1 << UInt32(bits)) - 1
-            }
-        }
-        guard buffer == 0, chars.count % 4 != 1 else { return nil }
-        return out
+        guard chars.count % 4 != 1 else { return nil }
+        return Base64URL.unpack(chars, symbol62: UInt8(ascii: "+"), symbol63: UInt8(ascii: "/"))
     }
 }

@@ -36,6 +36,14 @@ package enum Base64URL {
             chars.removeLast(pads)
         }
         guard chars.count % 4 != 1 else { return nil }
+        return unpack(chars, symbol62: UInt8(ascii: "-"), symbol63: UInt8(ascii: "_"))
+    }
+
+    /// The 6-bit groups of `chars` (no padding left) as bytes, for either alphabet: RFC 4648's
+    /// letters and digits, and `symbol62`/`symbol63` (`-` `_` for base64url, `+` `/` for standard
+    /// base64). `nil` for another character or unused low bits that are not zero (one canonical
+    /// spelling).
+    static func unpack(_ chars: [UInt8], symbol62: UInt8, symbol63: UInt8) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(chars.count * 3 / 4)
         var buffer: UInt32 = 0
@@ -46,8 +54,8 @@ package enum Base64URL {
             case 0x41...0x5A: value = UInt32(char - 0x41)
             case 0x61...0x7A: value = UInt32(char - 0x61 + 26)
             case 0x30...0x39: value = UInt32(char - 0x30 + 52)
-            case UInt8(ascii: "-"): value = 62
-            case UInt8(ascii: "_"): value = 63
+            case symbol62: value = 62
+            case symbol63: value = 63
             default: return nil
             }
             buffer = buffer << 6 | value

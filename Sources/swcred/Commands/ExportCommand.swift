@@ -49,21 +49,14 @@ struct ExportCommand: StoreSubcommand {
 
     func execute(_ console: Console) async throws -> ExitStatus {
         let format = CredentialExportFormat(rawValue: to) ?? .jsonl
-        if output == nil && CommandContext.isTerminal(CommandContext.current.standardOutput) {
-            throw SWCredError(
-                .interactionNotAllowed,
-                "refusing to print passwords on a terminal; give -o FILE or redirect stdout")
-        }
+        try SecretDocumentOutput.refuseTerminal(output: output, what: "passwords")
         let items = try storeOptions.session(console).read().contents.items.filter { !$0.isNegative && $0.secret != nil }
         var bytes = try CredentialExport.encode(items, as: format)
         defer { Sodium.memzero(&bytes) }
-        if let output {
-            try CredentialExport.write(bytes, toFile: output, replace: force)
+        try SecretDocumentOutput.deliver(bytes, to: output, force: force) { output in
             console.emit(ExportResult(format: format.rawValue, items: items.count, output: output)) {
                 console.err("swcred: exported \(items.count) passwords to \(output) (\(format.rawValue))")
             }
-        } else {
-            console.outBytes(bytes)
         }
         return .success
     }

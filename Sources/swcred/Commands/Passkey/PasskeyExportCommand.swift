@@ -47,22 +47,16 @@ struct PasskeyExportCommand: StoreSubcommand {
 
     func execute(_ console: Console) async throws -> ExitStatus {
         let format = PasskeyTransferFormat(rawValue: to) ?? .playwright
-        if output == nil && CommandContext.isTerminal(CommandContext.current.standardOutput) {
-            throw SWCredError(
-                .interactionNotAllowed, "refusing to print private keys on a terminal; give -o FILE or redirect stdout")
-        }
+        try SecretDocumentOutput.refuseTerminal(output: output, what: "private keys")
         let rp = rpID.map { HostName.lowercasedASCII($0) }
         let passkeys = try storeOptions.session(console).read().contents.passkeys
             .filter { rp == nil || $0.rpID == rp }
         var bytes = try PasskeyExportDocument.encode(passkeys, as: format)
         defer { Sodium.memzero(&bytes) }
-        if let output {
-            try CredentialExport.write(bytes, toFile: output, replace: force)
+        try SecretDocumentOutput.deliver(bytes, to: output, force: force) { output in
             console.emit(PasskeyExportResult(format: format.rawValue, passkeys: passkeys.count, output: output)) {
                 console.err("swcred: exported \(passkeys.count) passkeys to \(output) (\(format.rawValue))")
             }
-        } else {
-            console.outBytes(bytes)
         }
         return .success
     }
