@@ -59,7 +59,8 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The heading of ``apple`` for a reader: what Apple does, or for an asset-links rule
     /// (`DAL-…`) and its lint id (`SWC2nn`) what Google's API and an Android device do.
     package var platformHeading: String {
-        id.hasPrefix("DAL-") || id.hasPrefix("SWC2") ? "What Google and Android do" : "What Apple does"
+        if id.hasPrefix("ROR-") || ["SWC24", "SWC25", "SWC26"].contains(where: id.hasPrefix) { return "What browsers do" }
+        return id.hasPrefix("DAL-") || id.hasPrefix("SWC2") ? "What Google and Android do" : "What Apple does"
     }
 
     /// `ID  title`.
@@ -70,7 +71,8 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
 package enum RuleBook {
     /// Every entry, lint ids first, then specification rules, then error codes, each group in id order.
     package static let all: [RuleEntry] =
-        lintRules + realFileLintRules + assetLinksLintRules + specificationRules + assetLinksRules + errorCodes
+        lintRules + realFileLintRules + assetLinksLintRules + relatedOriginsLintRules + specificationRules
+        + assetLinksRules + relatedOriginsRules + errorCodes
 
     private static let byID: [String: RuleEntry] = {
         var table: [String: RuleEntry] = [:]

@@ -192,6 +192,27 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     /// DAL-Q6: The iOS and Android apps of one domain are trusted for the same things.
     case dalQ6 = "DAL-Q6"
 
+    // MARK: Related origins (asset-links.md §2.4: WebAuthn Related Origin Requests)
+
+    /// ROR-F1: /.well-known/webauthn answers 200, after https-only redirects.
+    case rorF1 = "ROR-F1"
+    /// ROR-F2: /.well-known/webauthn is served as application/json.
+    case rorF2 = "ROR-F2"
+    /// ROR-F3: /.well-known/webauthn is at most 256 KiB (64 KiB for WebKit).
+    case rorF3 = "ROR-F3"
+    /// ROR-S1: The top level is an object whose origins is an array of strings.
+    case rorS1 = "ROR-S1"
+    /// ROR-S2: Each entry is an https origin with a registrable domain.
+    case rorS2 = "ROR-S2"
+    /// ROR-L1: Entries after the fifth registrable origin label are dead.
+    case rorL1 = "ROR-L1"
+    /// ROR-L2: WebKit examines at most 100 valid entries.
+    case rorL2 = "ROR-L2"
+    /// ROR-L3: Entries on the RP ID or its subdomains are unnecessary.
+    case rorL3 = "ROR-L3"
+    /// ROR-Q1: Whether a caller origin may use an RP ID through its related origins.
+    case rorQ1 = "ROR-Q1"
+
     /// The id as printed (`AD-4.8`).
     public var description: String { rawValue }
 }
