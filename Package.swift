@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "SWCredPasskeys",
             dependencies: [
-                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredKit",
+                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredKit", "SWCredAssociation",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

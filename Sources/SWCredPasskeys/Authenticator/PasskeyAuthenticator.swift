@@ -147,7 +147,7 @@ public enum PasskeyAuthenticator {
     static func relyingParty(_ option: String?, caller: PasskeyCaller) throws(SWCredError) -> String {
         if let option { return option }
         switch caller {
-        case .browser(let origin): return origin.host
+        case .browser(let origin), .relatedOrigin(let origin, _): return origin.host
         case .app: throw PasskeyFailure.invalidOptions.error("an app's request needs the RP ID (rp.id / rpId)", asApp: true)
         }
     }
@@ -160,6 +160,9 @@ public enum PasskeyAuthenticator {
                 throw PasskeyFailure.originNotAllowed.error(
                     "the RP ID \(rpID) is not \(origin.host) or a registrable suffix of it", asApp: false)
             }
+        case .relatedOrigin(let origin, let file):
+            if RelyingPartyID.isValid(rpID, forHost: origin.host) { return }
+            try RelyingPartyID.authorizeRelatedOrigin(origin, rpID: rpID, file: file)
         case .app(let app, let device):
             guard let appID = app.appID, !appID.isEmpty else {
                 throw PasskeyFailure.notAssociated.error("Missing application-identifier entitlement", asApp: true)
@@ -179,7 +182,7 @@ public enum PasskeyAuthenticator {
     /// The origin of clientDataJSON: the page's, or `https://<rpID>` for an app (PK-2 Decision).
     static func origin(rpID: String, caller: PasskeyCaller) -> String {
         switch caller {
-        case .browser(let origin): origin.description
+        case .browser(let origin), .relatedOrigin(let origin, _): origin.description
         case .app: "https://\(rpID)"
         }
     }

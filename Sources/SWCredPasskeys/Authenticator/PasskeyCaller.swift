@@ -8,6 +8,10 @@ public enum PasskeyCaller: Sendable, Hashable {
     case app(SWCApp, device: SWCDeviceSettings)
     /// A browser page at this origin.
     case browser(RelyingPartyID.Origin)
+    /// A browser page at this origin that read the RP ID's `/.well-known/webauthn`: an RP ID
+    /// that is not the origin's host or a registrable suffix of it is allowed when the file lists
+    /// the origin (WebAuthn related origins, ROR-Q1).
+    case relatedOrigin(RelyingPartyID.Origin, RelatedOriginsFile)
 
     /// Whether errors carry `ASAuthorizationError` codes.
     public var isApp: Bool { if case .app = self { true } else { false } }
@@ -16,7 +20,7 @@ public enum PasskeyCaller: Sendable, Hashable {
     public var displayName: String {
         switch self {
         case .app(let app, _): app.displayName
-        case .browser(let origin): origin.host
+        case .browser(let origin), .relatedOrigin(let origin, _): origin.host
         }
     }
 }

@@ -2,29 +2,33 @@ import ArgumentParser
 import SWCredAssociation
 import SWCredCore
 
-/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file or an
-/// `assetlinks.json` statement list, told apart by content or `--kind` (`spec/cli.md`); with
+/// `swcred lint FILE [--host HOST]`: validates an apple-app-site-association file, an
+/// `assetlinks.json` statement list or a `/.well-known/webauthn` file (related origins; `--host`
+/// names its RP ID), told apart by content or `--kind` (`spec/cli.md`); with
 /// `--entitlements`, FILE is an entitlements file instead, and `--build-setting NAME=VALUE`
 /// expands `$(NAME)` in it as Xcode does. Exit 0 without errors, 65 with errors.
 struct LintCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
-        "lint", abstract: "Validate an apple-app-site-association or assetlinks.json file.")
+        "lint", abstract: "Validate an apple-app-site-association, assetlinks.json or webauthn file.")
 
     /// Files larger than this are not read at all (the lint reports anything over 131072 bytes).
     static let readLimit = 4 << 20
 
-    @Argument(help: ArgumentHelp("The apple-app-site-association or assetlinks.json file.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("The apple-app-site-association, assetlinks.json or webauthn file.", valueName: "file"))
     var file: String
 
     /// What a site file is (cli.md: detected by content, or `--kind`).
     enum Kind: String, ExpressibleByArgument, Sendable {
-        case aasa, assetlinks
+        case aasa, assetlinks, webauthn
     }
 
-    @Option(help: ArgumentHelp("What FILE is: aasa or assetlinks (default: told by its content).", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp(
+            "What FILE is: aasa, assetlinks or webauthn (default: told by its content).", valueName: "kind"))
     var kind: Kind?
 
-    @Option(help: ArgumentHelp("The host the file is served for.", valueName: "host"))
+    @Option(help: ArgumentHelp("The host the file is served for (a webauthn file's RP ID).", valueName: "host"))
     var host: String?
 
     @Flag(help: "FILE is an entitlements file: lint its associated-domains entries.")
@@ -73,10 +77,27 @@ struct LintCommand: FormatOptionsSubcommand {
         if entitlements {
             findings = EntitlementsLinter().lint(try Entitlements.load(path: file), buildSettings: buildSettings)
         } else {
-            let tooLarge: SWCredError.Code = kind == .assetlinks ? .malformedAssetLinks : .malformedAASA
+            let tooLarge: SWCredError.Code =
+                switch kind {
+                case .assetlinks: .malformedAssetLinks
+                case .webauthn: .malformedInput
+                case .aasa, nil: .malformedAASA
+                }
             let bytes = try FileInput.read(path: file, maximumBytes: Self.readLimit, tooLarge: tooLarge)
-            let statementList = kind.map { $0 == .assetlinks } ?? AssetLinksLinter.looksLikeStatementList(bytes)
-            findings = statementList ? AssetLinksLinter().lint(bytes) : AssociationLinter().lint(bytes, host: host)
+            let detected =
+                kind
+                ?? (AssetLinksLinter.looksLikeStatementList(bytes)
+                    ? .assetlinks : (RelatedOriginsDocument.looksLikeRelatedOrigins(bytes) ? .webauthn : .aasa))
+            switch detected {
+            case .assetlinks: findings = AssetLinksLinter().lint(bytes)
+            case .aasa: findings = AssociationLinter().lint(bytes, host: host)
+            case .webauthn:
+                // Counting labels needs the Public Suffix List: missing, it is fileNotFound (66).
+                let list = try PublicSuffixList.load(
+                    path: PublicSuffixList.path(environment: CommandContext.current.environment))
+                findings = RelatedOriginsLinter(publicSuffixes: list).lint(
+                    bytes, rpID: host.map { HostName.lowercasedASCII($0) })
+            }
         }
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count

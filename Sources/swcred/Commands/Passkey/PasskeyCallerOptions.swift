@@ -1,8 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
+import SWCredAssociation
 import SWCredCore
 import SWCredKit
 import SWCredPasskeys
+import SWCredRetrieval
 import SWCredStore
 
 /// The options shared by `register` and `assert`: the store, the caller (an app, by the app
@@ -25,8 +27,9 @@ struct PasskeyCallerOptions: ParsableArguments {
         if origin == nil, !app.isGiven {
             throw ValidationError("give the caller: --entitlements FILE (and --app-id) for an app, or --origin for a browser")
         }
-        if origin != nil, source.selectedKind != nil {
-            throw ValidationError("association sources apply to an app; --origin takes none")
+        if origin != nil, source.selectedKind == .cdn {
+            throw ValidationError(
+                "--cdn applies to an app; a related origin's /.well-known/webauthn comes from --aasa-dir or --direct")
         }
     }
 }
@@ -61,7 +64,7 @@ extension PasskeyCallerOptions {
     ) async -> ExitStatus {
         do {
             let parsed = try Options(json: try readPasskeyOptions(path, storeOptions: store), asApp: origin == nil)
-            let response = try await transact(console: console) {
+            let response = try await transact(rpID: parsed.rpID, console: console) {
                 (who: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> Response in
                 let response = try body(parsed, who, &contents, now)
                 // Debug builds, for the T10/T11 tests: the decrypted store with its keys is in memory here.
@@ -76,22 +79,51 @@ extension PasskeyCallerOptions {
         }
     }
 
-    /// Runs `body` in one store transaction for the caller: a browser at `--origin`, or the app,
-    /// whose association records are refreshed from the source first (as `request` does).
+    /// Runs `body` in one store transaction for the caller: a browser at `--origin` (with the RP
+    /// ID's `/.well-known/webauthn` from the source when the RP ID is not the origin's host or a
+    /// registrable suffix of it: related origins), or the app, whose association records are
+    /// refreshed from the source first (as `request` does).
     private func transact<R: Sendable>(
-        console: Console,
+        rpID: String?, console: Console,
         _ body: @escaping @Sendable (PasskeyCaller, inout StoreContents, Date) throws(SWCredError) -> R
     ) async throws(SWCredError) -> R {
         if let origin {
             let parsed = try RelyingPartyID.Origin(parsing: origin)
+            var caller = PasskeyCaller.browser(parsed)
+            if let rpID, !RelyingPartyID.isValid(rpID, forHost: parsed.host) {
+                caller = .relatedOrigin(parsed, try await relatedOriginsFile(rpID: rpID))
+            }
             return try store.session(console).modify(createIfMissing: true) {
-                (contents: inout StoreContents, now: Date) throws(SWCredError) -> R in
-                try body(.browser(parsed), &contents, now)
+                [caller] (contents: inout StoreContents, now: Date) throws(SWCredError) -> R in
+                try body(caller, &contents, now)
             }
         }
         return try await SWCAppSession.open(
             storeOptions: store, app: app, source: source, console: console, simulator: false
         ).transact(body)
+    }
+}
+
+extension PasskeyCallerOptions {
+    /// The RP ID's `/.well-known/webauthn` from `--aasa-dir` or `--direct` (ROR-F*), for the
+    /// ceremony's related-origins check; a file that cannot be read is carried as such, and the
+    /// ceremony refuses with the reason.
+    func relatedOriginsFile(rpID: String) async throws(SWCredError) -> RelatedOriginsFile {
+        let selection: AssociationSourceSelection?
+        do {
+            selection = try source.selection()
+        } catch let error as SWCredError {
+            throw error
+        } catch {
+            throw SWCredError(.usage, "\(error)")
+        }
+        let (location, reading) = await AssociationSources.relatedOrigins(rpID: rpID, selection: selection)
+        let listPath = PublicSuffixList.path(environment: CommandContext.current.environment)
+        if let body = reading.body {
+            return RelatedOriginsFile(rpID: rpID, location: location, body: body, publicSuffixListPath: listPath)
+        }
+        return RelatedOriginsFile(
+            rpID: rpID, location: location, failure: reading.failure ?? "not read", publicSuffixListPath: listPath)
     }
 }
 
@@ -109,6 +141,8 @@ extension PasskeyCallCommand {
 /// The WebAuthn options documents that `register` and `assert` read.
 protocol PasskeyOptionsDocument: Sendable {
     init(json: [UInt8], asApp: Bool) throws(SWCredError)
+    /// The RP ID the options name (`rp.id` / `rpId`), if any.
+    var rpID: String? { get }
 }
 
 extension PublicKeyCredentialCreationOptions: PasskeyOptionsDocument {}
