@@ -69,4 +69,28 @@ package struct RelatedOriginsRetrievalRules: Sendable, Hashable {
         }
         return Reading(body: body, failure: nil, redirects: redirects)
     }
+
+    /// `result`'s report as `swcred fetch HOST --webauthn` prints it: the redirects followed are
+    /// ROR-F1 warnings, a refused file names its ROR-F rule, and the AASA-only content checks
+    /// (AD-4.7, AD-3.8) are left out.
+    package func report(_ result: AASAFetchResult) -> AASAFetchReport {
+        var report = result.report
+        let reading = reading(result)
+        report.diagnostics.removeAll { $0.rule == .ad4_7 || $0.rule == .ad3_8 }
+        for index in report.diagnostics.indices where report.diagnostics[index].rule == .ad4_4 {
+            report.diagnostics[index].rule = .rorF1
+        }
+        if var failure = report.failure {
+            failure.rule = failure.rule == .ad4_6 ? .rorF3 : .rorF1
+            report.failure = failure
+            report.diagnostics.removeAll { $0.severity == .error }
+            report.diagnostics.append(Diagnostic(.error, failure.message, rule: failure.rule))
+        } else if let failure = reading.failure {
+            let rule: RuleID = failure.contains("(ROR-F2)") ? .rorF2 : .rorF1
+            report.refuse(RetrievalFailure(rule: rule, domain: RetrievalFailure.httpDomain, code: 0, message: failure))
+        } else {
+            report.pass(.rorF2, "Content-Type application/json")
+        }
+        return report
+    }
 }

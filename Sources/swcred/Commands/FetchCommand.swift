@@ -40,6 +40,9 @@ struct FetchCommand: FormatOptionsSubcommand {
     @Flag(help: "Follow https redirects as a device does (at most 5; never on the CDN route); each hop is a warning.")
     var followRedirects = false
 
+    @Flag(help: "Fetch https://HOST/.well-known/webauthn (related origins) under its rules, ROR-F1…F3.")
+    var webauthn = false
+
     @Option(help: ArgumentHelp("Extra trusted roots, PEM (user-installed roots, AD-4.3).", valueName: "pem"))
     var caFile: String?
 
@@ -74,6 +77,9 @@ struct FetchCommand: FormatOptionsSubcommand {
         if [cdn, direct, modeEntry].filter({ $0 }).count > 1 {
             throw ValidationError("give at most one of --cdn, --direct and --mode-entry")
         }
+        if webauthn, cdn || modeEntry || followRedirects {
+            throw ValidationError("--webauthn has its own rules: no --cdn, --mode-entry or --follow-redirects")
+        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
@@ -86,6 +92,7 @@ struct FetchCommand: FormatOptionsSubcommand {
             cdnBaseURL: cdnBaseUrl
         )
         configuration.followsRedirects = followRedirects
+        if webauthn { return try await executeWebAuthn(console, configuration: configuration) }
         let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .wellKnownOnly : .wellKnownThenLegacyRoot)
 
         let (result, file) = try await LiveRetrieval.fetch(
