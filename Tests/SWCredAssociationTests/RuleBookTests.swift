@@ -41,19 +41,21 @@ struct RuleBookTests {
         #expect(RuleBook.rule("SWC999") == nil)
     }
 
-    @Test("AD-2.1…AD-8.5, DAL-F3…DAL-Q4: every RuleID has a rule entry and a spec rule, and every rule entry is a RuleID")
+    @Test(
+        "AD-2.1…AD-8.5, DAL-F3…DAL-Q4, ROR-F1…ROR-Q1: every RuleID has a rule entry and a spec rule, and every rule entry is a RuleID"
+    )
     func ruleIDsResolve() throws {
         let spec = try String(
             contentsOf: Self.root.appendingPathComponent("Documentation/spec/associated-domains.md"), encoding: .utf8)
         let specLines = spec.split(separator: "\n")
-        // asset-links.md lists its rules as "- DAL-S3 E: …" and "- DAL-Q1: …".
+        // asset-links.md lists its rules as "- DAL-S3 E: …", "- DAL-Q1: …" and "- ROR-L1 E: …".
         let assetLinks = try String(
             contentsOf: Self.root.appendingPathComponent("Documentation/spec/asset-links.md"), encoding: .utf8)
         let assetLinksLines = assetLinks.split(separator: "\n")
         for rule in RuleID.allCases {
             #expect(RuleBook.rule(rule.rawValue)?.kind == .rule, "\(rule) has no rule-book entry")
             let defined =
-                rule.rawValue.hasPrefix("DAL-")
+                rule.rawValue.hasPrefix("DAL-") || rule.rawValue.hasPrefix("ROR-")
                 ? assetLinksLines.contains {
                     $0.hasPrefix("- \(rule.rawValue) ") || $0.hasPrefix("- \(rule.rawValue):")
                 }
@@ -75,12 +77,17 @@ struct RuleBookTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Diagnostic.self, from: unknown) }
     }
 
-    @Test("every lint id of the AASA, entitlements and assetlinks.json linters has a lint entry")
+    @Test("every lint id of the AASA, entitlements, assetlinks.json and webauthn linters has a lint entry")
     func lintIDs() {
         let assetLinks = RuleID.lintedAssetLinksRules.compactMap(\.lintID)
         #expect(assetLinks.count == RuleID.lintedAssetLinksRules.count)
         #expect(RuleID.dalS3.lintID == "SWC203" && RuleID.dalF5.lintID == "SWC215" && RuleID.dalQ4.lintID == "SWC234")
+        let relatedOrigins = RuleID.lintedRelatedOriginsRules.compactMap(\.lintID)
+        #expect(relatedOrigins.count == RuleID.lintedRelatedOriginsRules.count)
+        #expect(RuleID.rorS1.lintID == "SWC241" && RuleID.rorL1.lintID == "SWC251" && RuleID.rorF3.lintID == "SWC263")
+        #expect(RuleBook.rule("SWC251")?.platformHeading == "What browsers do")
         let ids = LintRule.allCases.map(\.rawValue) + EntitlementsLinter.Rule.allCases.map(\.rawValue) + assetLinks
+            + relatedOrigins
         for id in ids {
             #expect(RuleBook.rule(id)?.kind == .lint, "\(id) has no lint entry")
         }
