@@ -42,6 +42,8 @@ struct FuzzRegressionTests {
         + files(under: "Fixtures/exports").map { Input(target: "credential-import", path: $0) }
         + files(under: "Fixtures/passkeys", named: ".json").map { Input(target: "json", path: $0) }
         + files(under: "Fixtures/sites", named: "apple-app-site-association").map { Input(target: "json", path: $0) }
+        + files(under: "Fixtures/sites", named: "/webauthn").map { Input(target: "webauthn", path: $0) }
+        + files(under: "Fixtures/sites", named: "/webauthn").map { Input(target: "json", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {
