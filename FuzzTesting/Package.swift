@@ -12,8 +12,8 @@ let swcredFolder = URL(fileURLWithPath: Context.packageDirectory).deletingLastPa
 let swcredPackageName = swcredFolder.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
 
 let targets = [
-    "AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON", "Plist",
-    "MachO", "WebAuthn", "PublicSuffixList",
+    "AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON",
+    "Plist", "MachO", "WebAuthn", "PublicSuffixList",
 ]
 
 let package = Package(

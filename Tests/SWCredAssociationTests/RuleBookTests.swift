@@ -42,7 +42,7 @@ struct RuleBookTests {
     }
 
     @Test(
-        "AD-2.1…AD-8.5, DAL-F3…DAL-Q4, ROR-F1…ROR-Q1: every RuleID has a rule entry and a spec rule, and every rule entry is a RuleID"
+        "AD-2.1…AD-8.5, DAL-F3…DAL-Q4, ROR-F1…ROR-Q1: every RuleID has a rule entry and a spec rule, and back"
     )
     func ruleIDsResolve() throws {
         let spec = try String(

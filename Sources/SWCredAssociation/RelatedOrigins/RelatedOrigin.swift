@@ -81,7 +81,9 @@ package struct RelatedOrigin: Sendable, Hashable, CustomStringConvertible {
         guard let colon = text.firstIndex(of: ":") else { return .failure(.notAURL("no scheme (write https://…)")) }
         let schemeText = text[..<colon]
         guard let first = schemeText.unicodeScalars.first,
-            schemeText.unicodeScalars.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0) }),
+            schemeText.unicodeScalars.allSatisfy({
+                $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0)
+            }),
             first.isASCIILetter
         else { return .failure(.notAURL("no scheme (write https://…)")) }
         let scheme = HostName.lowercasedASCII(schemeText)
@@ -135,7 +137,10 @@ package struct RelatedOrigin: Sendable, Hashable, CustomStringConvertible {
         guard labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 }) else {
             return .failure(.notAURL("an empty or over-long label (a trailing dot is not repaired)"))
         }
-        guard ascii.unicodeScalars.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "-._".unicodeScalars.contains($0) })
+        guard
+            ascii.unicodeScalars.allSatisfy({
+                $0.isASCIILetter || $0.isASCIIDigit || "-._".unicodeScalars.contains($0)
+            })
         else { return .failure(.notAURL("a character that no host name holds")) }
         return .success((ascii, port == defaultPort ? nil : port))
     }

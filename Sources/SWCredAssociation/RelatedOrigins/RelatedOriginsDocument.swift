@@ -65,11 +65,13 @@ package struct RelatedOriginsDocument: Sendable, Hashable {
         guard bytes.count <= limits.maximumBytes else {
             return .failure(
                 Failure(
-                    rule: .rorF3, message: "the file is \(bytes.count) bytes; clients read at most \(limits.maximumBytes)",
+                    rule: .rorF3,
+                    message: "the file is \(bytes.count) bytes; clients read at most \(limits.maximumBytes)",
                     path: ""))
         }
         let reader = JSONReader(
-            limits: .init(maxBytes: limits.maximumBytes, maxDepth: limits.maximumDepth, maxMembers: limits.maximumEntries),
+            limits: .init(
+                maxBytes: limits.maximumBytes, maxDepth: limits.maximumDepth, maxMembers: limits.maximumEntries),
             duplicateKeys: .report)
         let document: JSONReader.Document
         do {

@@ -50,7 +50,8 @@ package struct RelatedOriginsLinter: Sendable {
         if document.byteCount > RelatedOriginsDocument.webKitMaximumBytes {
             c.add(
                 .rorF3, .warning, "",
-                "the file is \(document.byteCount) bytes; WebKit reads at most \(RelatedOriginsDocument.webKitMaximumBytes)",
+                "the file is \(document.byteCount) bytes; WebKit reads at most "
+                    + "\(RelatedOriginsDocument.webKitMaximumBytes)",
                 "keep the file under 64 KiB")
         }
         for duplicate in document.duplicateKeys {
@@ -90,9 +91,10 @@ package struct RelatedOriginsLinter: Sendable {
                 dead.append(entry.path)
                 c.add(
                     .rorL1, .error, entry.path,
-                    "\(origin) adds the label '\(label)' after \(labels.count) labels (\(labels.joined(separator: ", "))): "
-                        + "every shipping client ignores it",
-                    "keep at most \(RelatedOriginsMatcher.clientLabelLimit) distinct labels; move this origin up or drop one")
+                    "\(origin) adds the label '\(label)' after \(labels.count) labels "
+                        + "(\(labels.joined(separator: ", "))): every shipping client ignores it",
+                    "keep at most \(RelatedOriginsMatcher.clientLabelLimit) distinct labels; "
+                        + "move this origin up or drop one")
             case .counted(let label, let newLabel):
                 if newLabel { labels.append(label) }
             }

@@ -59,7 +59,9 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The heading of ``apple`` for a reader: what Apple does, or for an asset-links rule
     /// (`DAL-…`) and its lint id (`SWC2nn`) what Google's API and an Android device do.
     package var platformHeading: String {
-        if id.hasPrefix("ROR-") || ["SWC24", "SWC25", "SWC26"].contains(where: id.hasPrefix) { return "What browsers do" }
+        if id.hasPrefix("ROR-") || ["SWC24", "SWC25", "SWC26"].contains(where: id.hasPrefix) {
+            return "What browsers do"
+        }
         return id.hasPrefix("DAL-") || id.hasPrefix("SWC2") ? "What Google and Android do" : "What Apple does"
     }
 

@@ -31,7 +31,9 @@ extension AssociationSources {
                 guard body.count <= rules.maximumBytes else {
                     return (
                         path,
-                        .init(body: nil, failure: "\(path) is larger than \(rules.maximumBytes) bytes (ROR-F3)", redirects: [])
+                        .init(
+                            body: nil, failure: "\(path) is larger than \(rules.maximumBytes) bytes (ROR-F3)",
+                            redirects: [])
                     )
                 }
                 return (path, .init(body: body, failure: nil, redirects: []))
@@ -42,8 +44,8 @@ extension AssociationSources {
             return (url, .init(body: nil, failure: "there is no CDN route for \(url): use --direct", redirects: []))
         case .live:
             do {
-                let result = try await LiveRetrieval.withFetcher(configuration: rules.configuration(selection.configuration)) {
-                    fetcher in
+                let configuration = rules.configuration(selection.configuration)
+                let result = try await LiveRetrieval.withFetcher(configuration: configuration) { fetcher in
                     await fetcher.fetch(url: url, route: .wellKnownOnly, allowUserInstalledRoots: true)
                 }
                 return (url, rules.reading(result))

@@ -64,7 +64,8 @@ struct RelatedOriginsTests {
     func lintDeadLabels() throws {
         let entries = ["https://a.com", "https://b.de", "https://www.b.com", "https://c.fr", "https://d.co.uk",
             "https://e.org", "https://f.net", "https://c.net"]
-        let findings = RelatedOriginsLinter(publicSuffixes: try #require(Self.list)).lint(Array(Self.origins(entries).utf8))
+        let linter = RelatedOriginsLinter(publicSuffixes: try #require(Self.list))
+        let findings = linter.lint(Array(Self.origins(entries).utf8))
         let dead = findings.filter { $0.rule == .rorL1 && $0.severity == .error }
         #expect(dead.map(\.path) == ["origins[6]"])
         #expect(dead.first?.id == "SWC251")
