@@ -80,7 +80,7 @@ package struct PublicSuffixList: Sendable {
             let dot = UInt8(ascii: ".")
             guard !rule.isEmpty, rule.first != dot, rule.last != dot,
                 !zip(rule, rule.dropFirst()).contains(where: { $0 == dot && $1 == dot }),
-                let ascii = Self.aLabelForm(rule), ascii.utf8.count <= 253
+                let ascii = Self.aLabelForm(rule)
             else {
                 throw SWCredError(.malformedInput, "the Public Suffix List has a bad rule on line \(lineNumber)")
             }
@@ -130,7 +130,7 @@ package struct PublicSuffixList: Sendable {
     /// The registrable domain (eTLD+1) of a canonical host, or `nil` when the host is itself a
     /// public suffix (`com`, `github.io`) or empty.
     package func registrableDomain(of host: String) -> String? {
-        guard !host.isEmpty, !host.hasSuffix(".") else { return nil }
+        // A canonical host has no trailing dot; one would give an empty suffix, and no domain.
         let suffix = publicSuffix(of: host)
         guard suffix.startIndex > host.startIndex, !suffix.isEmpty else { return nil }
         // The label before the suffix, and the dot between them.

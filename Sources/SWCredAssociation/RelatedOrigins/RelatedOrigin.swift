@@ -130,18 +130,11 @@ package struct RelatedOrigin: Sendable, Hashable, CustomStringConvertible {
             return .success((HostName.lowercasedASCII(hostPart), port == defaultPort ? nil : port))
         }
         guard !hostPart.contains("%") else { return .failure(.notAURL("a percent-encoded host")) }
-        guard let ascii = Punycode.asciiHost(String(hostPart)), ascii.utf8.count <= 253 else {
-            return .failure(.notAURL("a host with no A-label form"))
-        }
-        let labels = ascii.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 }) else {
-            return .failure(.notAURL("an empty or over-long label (a trailing dot is not repaired)"))
-        }
-        guard
-            ascii.unicodeScalars.allSatisfy({
-                $0.isASCIILetter || $0.isASCIIDigit || "-._".unicodeScalars.contains($0)
-            })
-        else { return .failure(.notAURL("a character that no host name holds")) }
+        guard hostPart.last != "." else { return .failure(.notAURL("a trailing dot (not repaired)")) }
+        // Unicode labels become A-labels; HostName (the URL host syntax) checks and lowercases.
+        guard let encoded = Punycode.asciiHost(String(hostPart)),
+            let ascii = try? HostName(encoded, syntax: .urlHost).text
+        else { return .failure(.notAURL("a host that is not a host name")) }
         return .success((ascii, port == defaultPort ? nil : port))
     }
 }
