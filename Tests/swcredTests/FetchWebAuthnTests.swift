@@ -29,7 +29,9 @@ struct FetchWebAuthnTests {
 
     @Test("ROR-F1, ROR-F2: a good file behind an https redirect is accepted; the hop is reported")
     func goodFile() async throws {
-        let routes: [String: TestRoute] = [Self.path: .redirect(302, to: "/webauthn.json"), "/webauthn.json": .json(Self.good)]
+        let routes: [String: TestRoute] = [
+            Self.path: .redirect(302, to: "/webauthn.json"), "/webauthn.json": .json(Self.good),
+        ]
         try await Self.withSite(routes: routes) { _, site, reach in
             let json = try await CLI.run(["fetch", site, "--webauthn", "--format", "json"] + reach)
             #expect(json.status == 0, "\(json.stderr)")
@@ -54,7 +56,9 @@ struct FetchWebAuthnTests {
         }
     }
 
-    @Test("ROR-F3: a 10 MB body is refused (69) without reading it all", arguments: [TestRoute.Framing.contentLength, .chunked])
+    @Test(
+        "ROR-F3: a 10 MB body is refused (69) without reading it all",
+        arguments: [TestRoute.Framing.contentLength, .chunked])
     func hugeBody(framing: TestRoute.Framing) async throws {
         var route = TestRoute.bytes([UInt8](repeating: 0x20, count: 10_000_000), framing: framing)
         route.chunkSize = 65_536

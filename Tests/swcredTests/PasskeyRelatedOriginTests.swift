@@ -36,14 +36,17 @@ private struct RelatedOriginSandbox {
 
     func creation() throws -> String {
         try options("create.json", #"""
-            {"rp":{"id":"\#(Self.rpID)","name":"Shop"},"user":{"id":"dXNlci0x","name":"alice@example.de","displayName":"Alice"},
+            {"rp":{"id":"\#(Self.rpID)","name":"Shop"},
+             "user":{"id":"dXNlci0x","name":"alice@example.de","displayName":"Alice"},
              "challenge":"\#(Self.challenge)","pubKeyCredParams":[{"type":"public-key","alg":-7}],
              "authenticatorSelection":{"residentKey":"required","userVerification":"required"},"attestation":"none"}
             """#)
     }
 
     func request() throws -> String {
-        try options("get.json", #"{"challenge":"\#(Self.assertChallenge)","rpId":"\#(Self.rpID)","userVerification":"required"}"#)
+        try options(
+            "get.json",
+            #"{"challenge":"\#(Self.assertChallenge)","rpId":"\#(Self.rpID)","userVerification":"required"}"#)
     }
 
     var dir: [String] { ["--aasa-dir", sites.path] }
@@ -52,7 +55,8 @@ private struct RelatedOriginSandbox {
 }
 
 private enum RelyingParty {
-    static let script = CLI.repositoryRoot.appendingPathComponent("Tests/SWCredPasskeysTests/Support/verify_webauthn.py").path
+    static let script = CLI.repositoryRoot
+        .appendingPathComponent("Tests/SWCredPasskeysTests/Support/verify_webauthn.py").path
     static func run(_ arguments: [String], stdin: String) throws -> CLI.Result {
         try CLI.runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script] + arguments, stdin: stdin)
     }
@@ -108,7 +112,8 @@ struct PasskeyRelatedOriginTests {
         #expect(try refused.errorJSON()["name"] as? String == "SecurityError")
         #expect(refused.stderr.contains("ROR-L1"))
         // The fifth label still works.
-        let fifth = try await box.run(["passkey", "register", try box.creation(), "--origin", "https://e.org"] + box.dir)
+        let fifth = try await box.run(
+            ["passkey", "register", try box.creation(), "--origin", "https://e.org"] + box.dir)
         #expect(fifth.status == 0, "\(fifth.stderr)")
     }
 
@@ -117,13 +122,15 @@ struct PasskeyRelatedOriginTests {
         let listed = try RelatedOriginSandbox(webauthn: Self.listed)
         defer { listed.cleanUp() }
         let creation = try listed.creation()
-        let unlisted = try await listed.run(["passkey", "register", creation, "--origin", "https://example.fr"] + listed.dir)
+        let unlisted = try await listed.run(
+            ["passkey", "register", creation, "--origin", "https://example.fr"] + listed.dir)
         #expect(unlisted.status == 50)
         #expect(unlisted.stderr.contains("does not list"))
         let noSource = try await listed.run(["passkey", "register", creation, "--origin", "https://shop.example.de"])
         #expect(noSource.status == 50)
         #expect(noSource.stderr.contains("--aasa-dir"))
-        let cdn = try await listed.run(["passkey", "register", creation, "--origin", "https://shop.example.de", "--cdn"])
+        let cdn = try await listed.run(
+            ["passkey", "register", creation, "--origin", "https://shop.example.de", "--cdn"])
         #expect(cdn.status == 64)
         let noList = try await listed.run(
             ["passkey", "register", creation, "--origin", "https://shop.example.de"] + listed.dir,
@@ -138,7 +145,10 @@ struct PasskeyRelatedOriginTests {
         #expect(absent.status == 50)
         #expect(absent.stderr.contains("cannot read"))
 
-        for body in [#"{"origins":"https://shop.example.de"}"#, #"{"origins":["https://shop.example.de",1]}"#, "<html>"] {
+        let malformedBodies = [
+            #"{"origins":"https://shop.example.de"}"#, #"{"origins":["https://shop.example.de",1]}"#, "<html>",
+        ]
+        for body in malformedBodies {
             let malformed = try RelatedOriginSandbox(webauthn: body)
             defer { malformed.cleanUp() }
             let result = try await malformed.run(

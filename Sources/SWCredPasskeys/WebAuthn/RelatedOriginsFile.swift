@@ -1,5 +1,5 @@
 import SWCredAssociation
-public import SWCredCore
+import SWCredCore
 
 /// What a browser read from an RP ID's `/.well-known/webauthn` (WebAuthn related origins,
 /// asset-links.md §2.1): the body, or why it could not be read, and where it came from. A

@@ -1,5 +1,5 @@
 import SWCredAssociation
-package import SWCredCore
+import SWCredCore
 
 /// The retrieval rules of `/.well-known/webauthn` as values (asset-links.md §2.1, ROR-F1…F3):
 /// https only, redirects followed only to https (at most 5, each reported), status 200, at most
