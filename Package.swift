@@ -94,7 +94,8 @@ let package = Package(
         .target(
             name: "SWCredPasskeys",
             dependencies: [
-                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredKit",
+                // SWCredAssociation: an Android app's passkeys are gated by assetlinks.json (DAL-Q4).
+                "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredKit", "SWCredAssociation",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

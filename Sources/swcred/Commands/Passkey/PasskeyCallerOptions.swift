@@ -1,12 +1,15 @@
 import ArgumentParser
 import FoundationEssentials
+import SWCredAssociation
 import SWCredCore
 import SWCredKit
 import SWCredPasskeys
+import SWCredRetrieval
 import SWCredStore
 
 /// The options shared by `register` and `assert`: the store, the caller (an app, by the app
-/// options, or a browser, by `--origin`), and the simulated user's answer.
+/// options, a browser, by `--origin`, or an Android app, by `--android-app`), and the simulated
+/// user's answer.
 struct PasskeyCallerOptions: ParsableArguments {
     @OptionGroup var store: GlobalStoreOptions
     @OptionGroup var app: AppOptions
@@ -15,15 +18,31 @@ struct PasskeyCallerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Act as a browser page at this origin (https://host[:port], or http://localhost).", valueName: "origin"))
     var origin: String?
 
+    @Option(
+        name: .customLong("android-app"),
+        help: ArgumentHelp(
+            "Act as an Android app: package name and SHA-256 signing fingerprints, the signing one first; "
+                + "the RP ID's assetlinks.json must list it (--aasa-dir DIR or --direct).",
+            valueName: "pkg=fp[,fp…]"))
+    var androidApp: String?
+
     @Option(help: ArgumentHelp("The simulated user's answer: allow (default) or cancel.", valueName: "answer"))
     var user: PasskeyUserOption = .allow
 
     func validate() throws {
-        if origin != nil, app.isGiven {
-            throw ValidationError("give either app options (--entitlements/--app-id) or --origin, not both")
+        let callers = [app.isGiven, origin != nil, androidApp != nil].filter { $0 }.count
+        if callers > 1 {
+            throw ValidationError(
+                "give one caller: app options (--entitlements/--app-id), --origin or --android-app, not several")
         }
-        if origin == nil, !app.isGiven {
-            throw ValidationError("give the caller: --entitlements FILE (and --app-id) for an app, or --origin for a browser")
+        if callers == 0 {
+            throw ValidationError(
+                "give the caller: --entitlements FILE (and --app-id) for an app, --origin for a browser, "
+                    + "or --android-app PKG=FP for an Android app")
+        }
+        if androidApp != nil, source.selectedKind == nil {
+            throw ValidationError(
+                "--android-app needs the RP ID's assetlinks.json: give --aasa-dir DIR, or --direct to fetch it")
         }
         if origin != nil, source.selectedKind != nil {
             throw ValidationError("association sources apply to an app; --origin takes none")
@@ -60,16 +79,22 @@ extension PasskeyCallerOptions {
         _ body: @escaping @Sendable (Options, PasskeyCaller, inout StoreContents, Date) throws(SWCredError) -> Response
     ) async -> ExitStatus {
         do {
-            let parsed = try Options(json: try readPasskeyOptions(path, storeOptions: store), asApp: origin == nil)
-            let response = try await transact(console: console) {
+            let parsed = try Options(json: try readPasskeyOptions(path, storeOptions: store), asApp: app.isGiven)
+            let android = try await approvedAndroidApp(rpID: parsed.rpID)
+            let response = try await transact(console: console, android: android) {
                 (who: PasskeyCaller, contents: inout StoreContents, now: Date) throws(SWCredError) -> Response in
                 let response = try body(parsed, who, &contents, now)
                 // Debug builds, for the T10/T11 tests: the decrypted store with its keys is in memory here.
                 TestPausePoint.pauseIfRequested("passkey-in-transaction")
                 return response
             }
-            // The response alone (text), or `{"schema","credential":{…}}` (JSON).
-            console.emit(PasskeyCredentialDocument(credential: response)) { console.out(Console.encodePlain(response)) }
+            // The response alone (text), or `{"schema","credential":{…}}` (JSON); an Android app's
+            // origins (DAL-Q4) are `"origins"` in JSON and a note on stderr in text.
+            let origins = android?.acceptedOrigins
+            console.emit(PasskeyCredentialDocument(credential: response, origins: origins)) {
+                console.out(Console.encodePlain(response))
+                if let android { Self.noteOrigins(android, console: console) }
+            }
             return .success
         } catch {
             return reportPasskeyError(error, console: console)
@@ -79,9 +104,15 @@ extension PasskeyCallerOptions {
     /// Runs `body` in one store transaction for the caller: a browser at `--origin`, or the app,
     /// whose association records are refreshed from the source first (as `request` does).
     private func transact<R: Sendable>(
-        console: Console,
+        console: Console, android: AndroidPasskeyApp?,
         _ body: @escaping @Sendable (PasskeyCaller, inout StoreContents, Date) throws(SWCredError) -> R
     ) async throws(SWCredError) -> R {
+        if let android {
+            return try store.session(console).modify(createIfMissing: true) {
+                (contents: inout StoreContents, now: Date) throws(SWCredError) -> R in
+                try body(.androidApp(android), &contents, now)
+            }
+        }
         if let origin {
             let parsed = try RelyingPartyID.Origin(parsing: origin)
             return try store.session(console).modify(createIfMissing: true) {
@@ -92,6 +123,38 @@ extension PasskeyCallerOptions {
         return try await SWCAppSession.open(
             storeOptions: store, app: app, source: source, console: console, simulator: false
         ).transact(body)
+    }
+}
+
+extension PasskeyCallerOptions {
+    /// With `--android-app`: the app, once the RP ID host's `assetlinks.json` (from `--aasa-dir`,
+    /// or fetched under DAL-F*) lists it for both relations (DAL-Q4); `nil` for other callers.
+    func approvedAndroidApp(rpID: String?) async throws(SWCredError) -> AndroidPasskeyApp? {
+        guard let androidApp else { return nil }
+        let identity = try AndroidAppIdentity.parse(androidApp)
+        guard let rpID else {
+            throw PasskeyFailure.invalidOptions.error(
+                "an Android app's request needs the RP ID (rp.id / rpId)", asApp: false)
+        }
+        do {
+            let selection = try source.requiredSelection()
+            return try await AssociationSources.withAssetLinks(selection) { source in
+                guard let source else { return nil }
+                return try await AndroidPasskeyApp.approve(identity, rpID: rpID, source: source)
+            }
+        } catch let error as SWCredError {
+            throw error
+        } catch {
+            throw SWCredError(.internalError, "unexpected error reading assetlinks.json: \(error)")
+        }
+    }
+
+    /// Text mode: the origins an RP server must accept, on stderr (stdout is the response alone).
+    static func noteOrigins(_ android: AndroidPasskeyApp, console: Console) {
+        console.err(
+            "note: \(android.packageName)'s clientDataJSON.origin is \(android.origin); the RP server for "
+                + "\(android.relyingPartyID) must accept these origins (DAL-Q4):")
+        for origin in android.acceptedOrigins { console.err("  \(origin)") }
     }
 }
 
@@ -109,6 +172,8 @@ extension PasskeyCallCommand {
 /// The WebAuthn options documents that `register` and `assert` read.
 protocol PasskeyOptionsDocument: Sendable {
     init(json: [UInt8], asApp: Bool) throws(SWCredError)
+    /// The options' RP ID (`rp.id` / `rpId`), when given.
+    var rpID: String? { get }
 }
 
 extension PublicKeyCredentialCreationOptions: PasskeyOptionsDocument {}
