@@ -150,7 +150,8 @@ public enum PasskeyAuthenticator {
         case .browser(let origin): return origin.host
         case .app: throw PasskeyFailure.invalidOptions.error("an app's request needs the RP ID (rp.id / rpId)", asApp: true)
         case .androidApp:
-            throw PasskeyFailure.invalidOptions.error("an Android app's request needs the RP ID (rp.id / rpId)", asApp: false)
+            throw PasskeyFailure.invalidOptions.error(
+                "an Android app's request needs the RP ID (rp.id / rpId)", asApp: false)
         }
     }
 
