@@ -40,6 +40,9 @@ struct FetchCommand: FormatOptionsSubcommand {
     @Flag(help: "Follow https redirects as a device does (at most 5; never on the CDN route); each hop is a warning.")
     var followRedirects = false
 
+    @Flag(help: "Fetch the site's /.well-known/assetlinks.json instead, under its own rules (no redirects, 1 MiB).")
+    var assetlinks = false
+
     @Option(help: ArgumentHelp("Extra trusted roots, PEM (user-installed roots, AD-4.3).", valueName: "pem"))
     var caFile: String?
 
@@ -74,6 +77,9 @@ struct FetchCommand: FormatOptionsSubcommand {
         if [cdn, direct, modeEntry].filter({ $0 }).count > 1 {
             throw ValidationError("give at most one of --cdn, --direct and --mode-entry")
         }
+        if assetlinks, cdn || modeEntry || followRedirects {
+            throw ValidationError("--assetlinks fetches from the site, never redirected: no --cdn, --mode-entry or --follow-redirects")
+        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
@@ -86,6 +92,7 @@ struct FetchCommand: FormatOptionsSubcommand {
             cdnBaseURL: cdnBaseUrl
         )
         configuration.followsRedirects = followRedirects
+        if assetlinks { return try await executeAssetLinks(console, configuration: configuration) }
         let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .wellKnownOnly : .wellKnownThenLegacyRoot)
 
         let (result, file) = try await LiveRetrieval.fetch(
