@@ -42,6 +42,8 @@ struct FuzzRegressionTests {
         + files(under: "Fixtures/exports").map { Input(target: "credential-import", path: $0) }
         + files(under: "Fixtures/passkeys", named: ".json").map { Input(target: "json", path: $0) }
         + files(under: "Fixtures/sites", named: "apple-app-site-association").map { Input(target: "json", path: $0) }
+        + files(under: "Fixtures/sites", named: "assetlinks.json").map { Input(target: "assetlinks", path: $0) }
+        + files(under: "Fixtures/android", named: ".xml").map { Input(target: "android-manifest", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {
