@@ -20,15 +20,17 @@ struct VerifyAndroidManifestTests {
         return (result, json)
     }
 
-    @Test("DAL-Q2, DAL-Q5: the manifest's verified hosts are checked (a @string/ host from strings.xml); the Android 11 all-or-none finding; the includes")
+    @Test("DAL-Q2, DAL-Q5, DAL-F1, DAL-F5: the manifest's verified hosts are checked (a @string/ host from strings.xml; an offline redirect; an SPA's index.html); the Android 11 all-or-none finding; the includes")
     func manifestHosts() async throws {
         let (result, json) = try await Self.verify(["--android-manifest", Self.manifest, "--android-strings", Self.strings])
         #expect(result.status == 10, "\(result.stderr)")
         let rows = VerifyAndroidTests.androidRows(json)
-        #expect(rows.map { $0["host"] as? String } == ["tacos.example", "tacos.example", "www.tacos.example", "www.tacos.example"])
+        let hosts = ["tacos.example", "www.tacos.example", "order.tacos.example", "app.tacos.example"]
+        #expect(rows.map { $0["host"] as? String } == hosts.flatMap { [$0, $0] })
+        #expect(rows.map { $0["trusted"] as? Bool } == [true, true] + Array(repeating: false, count: 6))
         let report = try #require(json["androidManifest"] as? [String: Any])
         #expect(report["package"] as? String == "com.example.tacos")
-        #expect(report["verifiedHosts"] as? [String] == ["tacos.example", "www.tacos.example"])
+        #expect(report["verifiedHosts"] as? [String] == hosts)
         #expect(report["includes"] as? [String] == ["https://tacos.example/.well-known/assetlinks.json"])
         let findings = try #require(report["findings"] as? [[String: Any]])
         #expect(findings.count == 1, "\(findings)")
@@ -39,11 +41,14 @@ struct VerifyAndroidManifestTests {
     @Test("DAL-Q2, DAL-Q5: without strings.xml, the @string/ host and asset_statements are named as unchecked")
     func withoutStrings() async throws {
         let (result, json) = try await Self.verify(["--android-manifest", Self.manifest])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 10, "\(result.stderr)")
         let report = try #require(json["androidManifest"] as? [String: Any])
-        #expect(report["verifiedHosts"] as? [String] == ["tacos.example"])
+        #expect(report["verifiedHosts"] as? [String] == ["tacos.example", "order.tacos.example", "app.tacos.example"])
         let rules = ((report["findings"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String }
-        #expect(rules == ["DAL-Q2", "DAL-Q5"])
+        #expect(rules == ["DAL-Q2", "DAL-Q5", "DAL-Q2"])
+        let reasons = VerifyAndroidTests.androidRows(json).compactMap { $0["reason"] as? String }
+        #expect(reasons.contains { $0.contains("answered 301 to https://tacos.example/.well-known/assetlinks.json") })
+        #expect(reasons.contains { $0.contains("DAL-F5") && $0.contains("index.html") })
         let text = try await CLI.run(
             ["verify", "--android-app", Self.app, "--aasa-dir", Self.sites, "--android-manifest", Self.manifest])
         #expect(text.stdout.contains("Android manifest (com.example.tacos): verified hosts tacos.example"))
