@@ -208,7 +208,7 @@ struct AndroidPasskeyCommandTests {
         #expect(result.stderr.contains("other.example/.well-known/assetlinks.json"), "\(result.stderr)")
     }
 
-    @Test("cli passkey --android-app: usage errors (64) for a missing source, two callers, a malformed app, no RP ID (50)")
+    @Test("cli passkey --android-app: usage errors (64) for a missing source, --cdn, two callers, a malformed app; no RP ID is 50")
     func usage() async throws {
         let box = try AndroidPasskeySandbox(["example.com": AndroidPasskeySandbox.both])
         defer { box.cleanUp() }
@@ -216,6 +216,9 @@ struct AndroidPasskeyCommandTests {
         let noSource = try await box.run(["passkey", "register", creation, "--android-app", AndroidPasskeySandbox.app])
         #expect(noSource.status == 64)
         #expect(noSource.stderr.contains("--aasa-dir"))
+        let cdn = try await box.run(["passkey", "register", creation, "--android-app", AndroidPasskeySandbox.app, "--cdn"])
+        #expect(cdn.status == 64)
+        #expect(cdn.stderr.contains("no CDN"))
         let two = try await box.run(["passkey", "register", creation, "--origin", "https://example.com"] + box.android)
         #expect(two.status == 64)
         let malformed = try await box.run(

@@ -44,6 +44,9 @@ struct PasskeyCallerOptions: ParsableArguments {
             throw ValidationError(
                 "--android-app needs the RP ID's assetlinks.json: give --aasa-dir DIR, or --direct to fetch it")
         }
+        if androidApp != nil, source.cdn, source.aasaDir == nil {
+            throw ValidationError("assetlinks.json has no CDN route: give --direct (or --aasa-dir DIR)")
+        }
         if origin != nil, source.selectedKind != nil {
             throw ValidationError("association sources apply to an app; --origin takes none")
         }
