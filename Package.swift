@@ -94,6 +94,7 @@ let package = Package(
         .target(
             name: "SWCredPasskeys",
             dependencies: [
+                // SWCredAssociation: an Android app's passkeys are gated by assetlinks.json (DAL-Q4).
                 "SWCredCore", "SWCredSodium", "SWCredStore", "SWCredKit", "SWCredAssociation",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -27,6 +27,8 @@ public enum FuzzHarness {
         "macho": machO,
         "webauthn": webauthn,
         "public-suffix-list": publicSuffixList,
+        "assetlinks": assetLinks,
+        "android-manifest": androidManifest,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.

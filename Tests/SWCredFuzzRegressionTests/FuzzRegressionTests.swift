@@ -44,6 +44,8 @@ struct FuzzRegressionTests {
         + files(under: "Fixtures/sites", named: "apple-app-site-association").map { Input(target: "json", path: $0) }
         + files(under: "Fixtures/sites", named: "/webauthn").map { Input(target: "webauthn", path: $0) }
         + files(under: "Fixtures/sites", named: "/webauthn").map { Input(target: "json", path: $0) }
+        + files(under: "Fixtures/sites", named: "assetlinks.json").map { Input(target: "assetlinks", path: $0) }
+        + files(under: "Fixtures/android", named: ".xml").map { Input(target: "android-manifest", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {

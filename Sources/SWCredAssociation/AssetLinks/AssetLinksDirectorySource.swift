@@ -8,6 +8,10 @@ internal import SWCredCore
 ///
 /// A missing file answers as a 404 would (`ERROR_CODE_FETCH_ERROR`), one over ``maximumBytes``
 /// as `ERROR_CODE_TOO_LARGE` (DAL-F3); a path with a `.` or `..` segment is never looked up.
+///
+/// A redirect is written beside the path as `<file>.redirect` (`assetlinks.json.redirect`): its
+/// first line is `STATUS LOCATION` (`301 https://tacos.example/.well-known/assetlinks.json`), and
+/// the path answers as a live server's redirect does, `ERROR_CODE_REDIRECT`, never followed (DAL-F1).
 package struct AssetLinksDirectorySource: AssetLinksIncludeSource {
     /// The directory holding one folder per host.
     package let root: String
@@ -38,6 +42,12 @@ package struct AssetLinksDirectorySource: AssetLinksIncludeSource {
             return .failed(.fetchError, "404 Not Found: no file for '\(authority)\(path)' in \(root)")
         }
         let file = PathText.appending(([authority] + segments.map(String.init)).joined(separator: "/"), to: root)
+        if let redirect = Self.redirect(at: file + ".redirect") {
+            return .failed(
+                .redirect,
+                "HTTP redirects are not allowed (DAL-F1): https://\(authority)\(path) answered \(redirect.status) to "
+                    + "\(redirect.location) (\(file).redirect)")
+        }
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory else {
             return .failed(.fetchError, "404 Not Found: no file at \(file)")
@@ -49,5 +59,16 @@ package struct AssetLinksDirectorySource: AssetLinksIncludeSource {
             return .failed(.tooLarge, "\(file) is larger than \(maximumBytes) bytes (DAL-F3)")
         }
         return .body(bytes)
+    }
+
+    /// The `STATUS LOCATION` of a `.redirect` file (at most 4 KiB; a 3xx status), or `nil`.
+    static func redirect(at path: String) -> (status: Int, location: String)? {
+        guard FileManager.default.fileExists(atPath: path),
+            let bytes = try? FileBytes.read(path: path, upTo: 4_096)
+        else { return nil }
+        let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let status = Int(parts[0]), (300...399).contains(status) else { return nil }
+        return (status, String(parts[1]).trimmingWhitespace())
     }
 }

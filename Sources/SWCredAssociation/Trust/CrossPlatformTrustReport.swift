@@ -13,9 +13,11 @@ package struct CrossPlatformTrustReport: Sendable, Hashable, Encodable {
     /// One row per host and Android app; `nil` (absent from JSON) when no Android app was checked
     /// or `--service` narrowed the check.
     package var crossPlatform: [CrossPlatformRow]?
+    /// With `--android-manifest`: what the manifest and strings gave, and their findings.
+    package var androidManifest: AndroidManifestReport?
 
     private enum CodingKeys: String, CodingKey {
-        case appID, androidApps, trusted, associations, crossPlatform
+        case appID, androidApps, trusted, associations, crossPlatform, androidManifest
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -25,5 +27,6 @@ package struct CrossPlatformTrustReport: Sendable, Hashable, Encodable {
         try container.encode(trusted, forKey: .trusted)
         try container.encode(associations, forKey: .associations)
         try container.encodeIfPresent(crossPlatform, forKey: .crossPlatform)
+        try container.encodeIfPresent(androidManifest, forKey: .androidManifest)
     }
 }

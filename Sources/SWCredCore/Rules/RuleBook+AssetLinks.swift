@@ -205,16 +205,40 @@ extension RuleBook {
                 "google: linked - …/assetlinks.json element 0 grants …\nandroid: not linked - the list fails as a whole on an Android 12+ device: DAL-S7 …"
         ),
         RuleEntry(
+            .dalQ2,
+            title: "Every verifiable host of the app grants it handle_all_urls; on Android 11 and lower, all or none",
+            apple:
+                "A device verifies the hosts of intent filters with android:autoVerify=\"true\", action VIEW, categories DEFAULT and BROWSABLE and only http/https schemes, each at https://<host>/.well-known/assetlinks.json; a *. host is verified at its root. Android 12+ verifies each host on its own; Android 11 and lower verify all or nothing: one failing host disables App Links on every host.",
+            why:
+                "swcred verify --android-manifest reads the manifest's verifiable hosts, checks each one, and notes autoVerify filters a device will not verify and, when one host fails, that Android 11 and lower fail them all.",
+            fix:
+                "Serve assetlinks.json with the app's package and signing fingerprint on every verifiable host, or move a host that cannot be verified into a filter without autoVerify.",
+            example:
+                "<intent-filter android:autoVerify=\"true\"> … <data android:scheme=\"https\" android:host=\"example.com\"/>"
+        ),
+        RuleEntry(
             .dalQ4,
             title: "Passkeys from an Android app need both relations, and the RP accepts its apk-key-hash origins",
             apple:
                 "The RP ID's assetlinks.json must list the app with handle_all_urls (and get_login_creds, per Credential Manager's prerequisites), else Google Play services fails with 'RP ID cannot be validated'. The app's clientDataJSON.origin is android:apk-key-hash:<base64url of the fingerprint's 32 octets, no padding>.",
             why:
-                "swcred notes an android_app statement with one of the two relations, and computes the origins an RP server must accept, one per fingerprint.",
+                "swcred notes an android_app statement with one of the two relations, and computes the origins an RP server must accept, one per fingerprint; swcred passkey register|assert --android-app refuses the app (exit 12) unless the RP ID's file grants both, and prints those origins.",
             fix:
                 "List both relations for the app, and add each android:apk-key-hash origin to the RP server's allowed origins.",
             example:
                 "\"relation\": [\"delegate_permission/common.handle_all_urls\", \"delegate_permission/common.get_login_creds\"]"
+        ),
+        RuleEntry(
+            .dalQ5,
+            title: "The app's asset_statements string includes its sites' assetlinks.json",
+            apple:
+                "An app declares <meta-data android:name=\"asset_statements\" android:resource=\"@string/asset_statements\"/>; the string, after Android's resource unescaping (\\\" for a quote; an unescaped quote is dropped), is a JSON statement list, normally [{\"include\": \"https://site/.well-known/assetlinks.json\"}]. Android lint's CredManMissingDal checks that it exists and names a .well-known/assetlinks.json.",
+            why:
+                "swcred verify --android-manifest --android-strings unescapes the string as aapt2 does, parses it as a statement list, and reports a string that is not JSON, elements that are not includes, and includes that are not https or do not end in /.well-known/assetlinks.json.",
+            fix:
+                "Write the string with escaped quotes: [{\\\"include\\\": \\\"https://example.com/.well-known/assetlinks.json\\\"}].",
+            example:
+                "<string name=\"asset_statements\">[{\\\"include\\\": \\\"https://example.com/.well-known/assetlinks.json\\\"}]</string>"
         ),
         RuleEntry(
             .dalQ6,

@@ -187,8 +187,12 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case dalI4 = "DAL-I4"
     /// DAL-Q1: Whether a source grants a relation to a target, per verifier.
     case dalQ1 = "DAL-Q1"
+    /// DAL-Q2: An app's verifiable hosts each grant it handle_all_urls; Android 11 and lower: all or none.
+    case dalQ2 = "DAL-Q2"
     /// DAL-Q4: Passkeys from an Android app and its apk-key-hash origins.
     case dalQ4 = "DAL-Q4"
+    /// DAL-Q5: The app's asset_statements string includes its sites' assetlinks.json.
+    case dalQ5 = "DAL-Q5"
     /// DAL-Q6: The iOS and Android apps of one domain are trusted for the same things.
     case dalQ6 = "DAL-Q6"
 

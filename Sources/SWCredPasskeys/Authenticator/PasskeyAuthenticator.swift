@@ -149,6 +149,9 @@ public enum PasskeyAuthenticator {
         switch caller {
         case .browser(let origin), .relatedOrigin(let origin, _): return origin.host
         case .app: throw PasskeyFailure.invalidOptions.error("an app's request needs the RP ID (rp.id / rpId)", asApp: true)
+        case .androidApp:
+            throw PasskeyFailure.invalidOptions.error(
+                "an Android app's request needs the RP ID (rp.id / rpId)", asApp: false)
         }
     }
 
@@ -176,14 +179,23 @@ public enum PasskeyAuthenticator {
                 contents.sharedWebCredentialsApproval(for: $0.recordKey(appID: appID))?.site == .approved
             }
             guard approved else { throw PasskeyFailure.siteNotApproved.error(notAssociated, asApp: true) }
+        case .androidApp(let app):
+            // The RP ID's assetlinks.json was read before the transaction (AndroidPasskeyApp.approve).
+            guard app.relyingPartyID == rpID else {
+                throw PasskeyFailure.siteNotApproved.error(
+                    "RP ID cannot be validated: \(app.packageName) was approved for \(app.relyingPartyID), not \(rpID)",
+                    asApp: false)
+            }
         }
     }
 
-    /// The origin of clientDataJSON: the page's, or `https://<rpID>` for an app (PK-2 Decision).
+    /// The origin of clientDataJSON: the page's, `https://<rpID>` for an app (PK-2 Decision), or
+    /// an Android app's `android:apk-key-hash:…` (PK-10, DAL-Q4).
     static func origin(rpID: String, caller: PasskeyCaller) -> String {
         switch caller {
         case .browser(let origin), .relatedOrigin(let origin, _): origin.description
         case .app: "https://\(rpID)"
+        case .androidApp(let app): app.origin
         }
     }
 

@@ -1,8 +1,8 @@
 public import SWCredKit
 public import SWCredCore
 
-/// Who asks for a passkey: an app (checked against its `webcredentials` association) or a web page
-/// (checked against its origin).
+/// Who asks for a passkey: an app (checked against its `webcredentials` association), a web page
+/// (checked against its origin), or an Android app (approved by the RP ID's `assetlinks.json`).
 public enum PasskeyCaller: Sendable, Hashable {
     /// An app with its entitlements, on a device with these settings (mode gating, AD-2.6).
     case app(SWCApp, device: SWCDeviceSettings)
@@ -12,8 +12,10 @@ public enum PasskeyCaller: Sendable, Hashable {
     /// that is not the origin's host or a registrable suffix of it is allowed when the file lists
     /// the origin (WebAuthn related origins, ROR-Q1).
     case relatedOrigin(RelyingPartyID.Origin, RelatedOriginsFile)
+    /// An Android app whose RP ID's `assetlinks.json` lists it for both relations (DAL-Q4).
+    case androidApp(AndroidPasskeyApp)
 
-    /// Whether errors carry `ASAuthorizationError` codes.
+    /// Whether errors carry `ASAuthorizationError` codes (an Apple app's; an Android app's carry none).
     public var isApp: Bool { if case .app = self { true } else { false } }
 
     /// The name the system sheet shows: the app's display name, or the origin's host.
@@ -21,6 +23,7 @@ public enum PasskeyCaller: Sendable, Hashable {
         switch self {
         case .app(let app, _): app.displayName
         case .browser(let origin), .relatedOrigin(let origin, _): origin.host
+        case .androidApp(let app): app.packageName
         }
     }
 }

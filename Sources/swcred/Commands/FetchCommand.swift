@@ -43,6 +43,9 @@ struct FetchCommand: FormatOptionsSubcommand {
     @Flag(help: "Fetch https://HOST/.well-known/webauthn (related origins) under its rules, ROR-F1…F3.")
     var webauthn = false
 
+    @Flag(help: "Fetch the site's /.well-known/assetlinks.json instead, under its own rules (no redirects, 1 MiB).")
+    var assetlinks = false
+
     @Option(help: ArgumentHelp("Extra trusted roots, PEM (user-installed roots, AD-4.3).", valueName: "pem"))
     var caFile: String?
 
@@ -80,6 +83,13 @@ struct FetchCommand: FormatOptionsSubcommand {
         if webauthn, cdn || modeEntry || followRedirects {
             throw ValidationError("--webauthn has its own rules: no --cdn, --mode-entry or --follow-redirects")
         }
+        if webauthn, assetlinks {
+            throw ValidationError("--webauthn and --assetlinks each fetch one file; give one")
+        }
+        if assetlinks, cdn || modeEntry || followRedirects {
+            throw ValidationError(
+                "--assetlinks fetches from the site, never redirected: no --cdn, --mode-entry or --follow-redirects")
+        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
@@ -93,6 +103,7 @@ struct FetchCommand: FormatOptionsSubcommand {
         )
         configuration.followsRedirects = followRedirects
         if webauthn { return try await executeWebAuthn(console, configuration: configuration) }
+        if assetlinks { return try await executeAssetLinks(console, configuration: configuration) }
         let route: RetrievalRoute = cdn ? .cdn : (modeEntry ? .wellKnownOnly : .wellKnownThenLegacyRoot)
 
         let (result, file) = try await LiveRetrieval.fetch(

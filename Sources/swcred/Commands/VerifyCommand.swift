@@ -29,6 +29,21 @@ struct VerifyCommand: FormatOptionsSubcommand {
     var hosts: [String] = []
 
     @Option(
+        name: .customLong("android-manifest"),
+        help: ArgumentHelp(
+            "The Android app's AndroidManifest.xml: its App Links hosts (default hosts) and asset_statements "
+                + "(fingerprints come from --android-app).",
+            valueName: "file"))
+    var androidManifest: String?
+
+    @Option(
+        name: .customLong("android-strings"),
+        help: ArgumentHelp(
+            "The app's res/values/strings.xml, for the manifest's @string/ references (asset_statements).",
+            valueName: "file"))
+    var androidStrings: String?
+
+    @Option(
         help: ArgumentHelp(
             "Check only this service (webcredentials, applinks, appclips, activitycontinuation, authsrv).",
             valueName: "service"))
@@ -52,8 +67,16 @@ struct VerifyCommand: FormatOptionsSubcommand {
         if !hosts.isEmpty, androidApps.isEmpty {
             throw ValidationError("--host names the hosts of Android apps: give --android-app PKG=FP")
         }
-        if !androidApps.isEmpty, app.entitlements == nil, hosts.isEmpty {
-            throw ValidationError("name the Android apps' hosts: --host HOST (or give --entitlements)")
+        if !androidApps.isEmpty, app.entitlements == nil, hosts.isEmpty, androidManifest == nil {
+            throw ValidationError(
+                "name the Android apps' hosts: --host HOST (or give --entitlements or --android-manifest)")
+        }
+        if androidManifest != nil, androidApps.isEmpty {
+            throw ValidationError(
+                "--android-manifest needs the app's signing fingerprints: give --android-app PKG=FP for its package")
+        }
+        if androidStrings != nil, androidManifest == nil {
+            throw ValidationError("--android-strings goes with --android-manifest FILE")
         }
         if let service, !AssociationService(rawValue: service).isKnown {
             throw ValidationError("unknown service '\(service)'")
@@ -68,6 +91,7 @@ struct VerifyCommand: FormatOptionsSubcommand {
             throw SWCredError(.usage, "--android-app \(repeated) is given twice; list its fingerprints once")
         }
         let sites = try hosts.map { text throws(SWCredError) in try AssetLinksSite.https(host: text) }
+        let manifest = try readManifest(packages: packages)
         let device = app.device.settings
         let services = service.map { Set([AssociationService(rawValue: $0)]) }
         let selection = try source.requiredSelection()
@@ -82,6 +106,10 @@ struct VerifyCommand: FormatOptionsSubcommand {
                             "verify: \(step.completed)/\(step.total) \(step.authority) "
                                 + (step.usable ? "retrieved" : "not usable"))
                     }
+                }
+                if let manifest {
+                    return await flow.evaluate(
+                        app: identity, androidApps: android, manifest: manifest, hosts: sites, services: services)
                 }
                 return await flow.evaluate(app: identity, androidApps: android, hosts: sites, services: services)
             }
@@ -120,6 +148,7 @@ struct VerifyCommand: FormatOptionsSubcommand {
             }
         }
         if let table = report.crossPlatform, !table.isEmpty { printTable(table, console) }
+        if let manifest = report.androidManifest { printManifest(manifest, console) }
     }
 
     /// The cross-platform table: one line per platform's app on each host, then the asymmetries.

@@ -54,4 +54,26 @@ struct AssetLinksDirectorySourceTests {
             return
         }
     }
+
+    @Test("DAL-F1: a .redirect file beside the list answers as a redirect, never followed, even with the list there")
+    func redirectFile() async throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("[\(AssetLinksTests.statement())]", "example.com/.well-known/assetlinks.json", in: root)
+        try Self.write(
+            "301 https://www.example.com/.well-known/assetlinks.json\n", "example.com/.well-known/assetlinks.json.redirect",
+            in: root)
+        let source = AssetLinksDirectorySource(root: root.path)
+        guard case .failed(.redirect, let message) = source.statementList(for: AssetLinksTests.site) else {
+            Issue.record("a redirected list was read")
+            return
+        }
+        #expect(message.contains("answered 301 to https://www.example.com/.well-known/assetlinks.json"))
+        // A .redirect file that is not `3xx LOCATION` is ignored.
+        try Self.write("200 OK\n", "example.com/.well-known/assetlinks.json.redirect", in: root)
+        guard case .body = source.statementList(for: AssetLinksTests.site) else {
+            Issue.record("a malformed .redirect file was taken for a redirect")
+            return
+        }
+    }
 }

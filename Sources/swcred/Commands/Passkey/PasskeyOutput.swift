@@ -16,9 +16,11 @@ func reportPasskeyError(_ error: SWCredError, console: Console) -> ExitStatus {
     return ExitStatus(error.code)
 }
 
-/// `{"schema","credential":{…}}` for `--format json`.
+/// `{"schema","credential":{…}}` for `--format json`; an Android app's ceremony adds
+/// `"origins"`, the `android:apk-key-hash:` origins an RP server must accept (DAL-Q4).
 struct PasskeyCredentialDocument<Credential: Encodable>: Encodable {
     let credential: Credential
+    var origins: [String]? = nil
 }
 
 extension Console {
