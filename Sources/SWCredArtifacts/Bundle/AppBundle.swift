@@ -1,7 +1,7 @@
 public import SWCredCore
 
-/// An app bundle as a device installs it: `Info.plist`, the executable it names, and whether a
-/// provisioning profile is embedded.
+/// An app bundle as a device installs it: `Info.plist`, the executable it names, and the
+/// embedded provisioning profile, when there is one.
 ///
 /// Both layouts are read: iOS's flat one (`TacoShop.app/Info.plist`, `TacoShop.app/TacoShop`)
 /// and macOS's (`TacoShop.app/Contents/Info.plist`, `Contents/MacOS/TacoShop`). `Info.plist`,
@@ -29,8 +29,10 @@ public struct AppBundle: Sendable, Hashable {
     /// The executable, read as a Mach-O file.
     public var executable: MachOFile
     /// The embedded profile's path inside the bundle (`embedded.mobileprovision`, or
-    /// `Contents/embedded.provisionprofile`), when there is one. Its bytes are not read here.
+    /// `Contents/embedded.provisionprofile`), when there is one.
     public var embeddedProfilePath: String?
+    /// The embedded profile, read (``ProvisioningProfile``), when there is one.
+    public var embeddedProfile: ProvisioningProfile? = nil
 
     /// Reads the app bundle at `path`, a folder.
     ///
@@ -95,10 +97,12 @@ public struct AppBundle: Sendable, Hashable {
         }
         let executable = try MachOFile.read(executableBytes, limits: limits)
         let profilePath = layout == .flat ? "embedded.mobileprovision" : "Contents/embedded.provisionprofile"
-        let hasProfile = try file(profilePath, limits.maximumInfoPlistBytes) != nil
+        let profile = try file(profilePath, limits.maximumInfoPlistBytes).map {
+            bytes throws(SWCredError) in try ProvisioningProfile.read(bytes, limits: limits)
+        }
         return AppBundle(
             layout: layout, bundleIdentifier: info["CFBundleIdentifier"]?.stringValue, executableName: name,
-            executable: executable, embeddedProfilePath: hasProfile ? profilePath : nil)
+            executable: executable, embeddedProfilePath: profile == nil ? nil : profilePath, embeddedProfile: profile)
     }
 
     /// Whether `name` is one path component: not empty, no `/`, NUL or backslash, not `.` or `..`.

@@ -77,7 +77,7 @@ public struct ArtifactReport: Sendable, Hashable, Encodable {
     public var bundleID: String?
     /// Every slice of the executable.
     public var slices: [Slice]
-    /// The profile, when the artifact is one. (An app's embedded profile is not read yet.)
+    /// The profile: the artifact itself, or an app's embedded one.
     public var profile: Profile?
     /// Nested apps (`PlugIns`, `AppClips`): not read yet, always empty.
     public var nested: [ArtifactReport]
@@ -99,7 +99,7 @@ public struct ArtifactReport: Sendable, Hashable, Encodable {
                 associatedDomains: signature?.entitlements?.entries.map(\.raw) ?? [],
                 sealed: signature?.entitlementsSealed ?? false)
         }
-        if case .profile(let profile) = artifact {
+        if let profile = artifact.profile {
             self.profile = Profile(
                 uuid: profile.uuid, kind: profile.kind.rawValue, teamID: profile.teamIdentifier,
                 appIDPrefixes: profile.applicationIdentifierPrefixes,

@@ -20,10 +20,10 @@ struct PasskeyCallerOptions: ParsableArguments {
 
     func validate() throws {
         if origin != nil, app.isGiven {
-            throw ValidationError("give either app options (--entitlements/--app-id) or --origin, not both")
+            throw ValidationError("give either app options (--entitlements/--app/--app-id) or --origin, not both")
         }
         if origin == nil, !app.isGiven {
-            throw ValidationError("give the caller: --entitlements FILE (and --app-id) for an app, or --origin for a browser")
+            throw ValidationError("give the caller: --entitlements FILE (and --app-id) or --app PATH for an app, or --origin for a browser")
         }
         if origin != nil, source.selectedKind != nil {
             throw ValidationError("association sources apply to an app; --origin takes none")
@@ -97,13 +97,14 @@ extension PasskeyCallerOptions {
 
 /// `passkey register` and `passkey assert`: the store, the caller and its source come with the
 /// ``PasskeyCallerOptions``.
-protocol PasskeyCallCommand: StoreSubcommand, SourceSelectingCommand {
+protocol PasskeyCallCommand: StoreSubcommand, SourceSelectingCommand, AppSelectingCommand {
     var caller: PasskeyCallerOptions { get }
 }
 
 extension PasskeyCallCommand {
     var storeOptions: GlobalStoreOptions { caller.store }
     var source: SourceOptions { caller.source }
+    var app: AppOptions { caller.app }
 }
 
 /// The WebAuthn options documents that `register` and `assert` read.
