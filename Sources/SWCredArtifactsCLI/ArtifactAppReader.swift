@@ -42,7 +42,8 @@ package struct ArtifactAppReader: SignedAppReader {
                 applicationIdentifier: profile.entitlements.applicationIdentifier, associatedDomains: [],
                 developmentSigned: profile.entitlements.developmentSigned)
         } else {
-            entitlements = artifact.signedEntitlements ?? Entitlements(applicationIdentifier: nil, associatedDomains: [])
+            entitlements =
+                artifact.signedEntitlements ?? Entitlements(applicationIdentifier: nil, associatedDomains: [])
         }
         var isApp = true
         if case .profile = artifact { isApp = false }

@@ -16,7 +16,9 @@ extension SignedAppCheck {
         // The three names of the app.
         var names: [(String, String)] = []
         if let bundleID = artifact.bundleIdentifier { names.append(("CFBundleIdentifier", bundleID)) }
-        if let identifier = signature?.codeDirectory.identifier { names.append(("the CodeDirectory's identifier", identifier)) }
+        if let identifier = signature?.codeDirectory.identifier {
+            names.append(("the CodeDirectory's identifier", identifier))
+        }
         if let split { names.append(("the application-identifier's bundle part", split.bundle)) }
         if Set(names.map(\.1)).count > 1 {
             findings.append(
@@ -93,7 +95,8 @@ extension SignedAppCheck {
             findings.append(
                 .init(
                     .profileDates, .error,
-                    "the profile is not valid before \(ArtifactReport.iso8601(created)) (check the clock that signed it)"))
+                    "the profile is not valid before \(ArtifactReport.iso8601(created)) "
+                        + "(check the clock that signed it)"))
         }
         if profile.isPersonalTeam {
             findings.append(

@@ -108,7 +108,8 @@ public enum SignedAppCheck {
         if !missing.isEmpty { parts.append("not signed: \(missing.joined(separator: ", "))") }
         if !extra.isEmpty { parts.append("signed but not in the source: \(extra.joined(separator: ", "))") }
         if let sourceID = source.applicationIdentifier, sourceID != signed.applicationIdentifier {
-            parts.append("application-identifier \(sourceID) in the source, \(signed.applicationIdentifier ?? "none") signed")
+            let signedID = signed.applicationIdentifier ?? "none"
+            parts.append("application-identifier \(sourceID) in the source, \(signedID) signed")
         }
         guard !parts.isEmpty else { return [] }
         return [
