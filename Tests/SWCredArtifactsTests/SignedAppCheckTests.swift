@@ -220,4 +220,54 @@ struct SignedAppCheckTests {
             #expect(RuleBook.rule(kind.rawValue)?.kind == .lint, "\(kind.rawValue) has no rule-book entry")
         }
     }
+
+    /// The files of a nested bundle at `folder` (`PlugIns/Share.appex`): its Info.plist, its
+    /// executable signed as `bundleID`, and a profile.
+    static func nestedFiles(
+        _ folder: String, bundleID: String, signingTeam: String = team, domains: [String]? = nil
+    ) throws -> [String: [UInt8]] {
+        let name = String(folder.split(separator: "/").last?.split(separator: ".").first ?? "Nested")
+        let info = TestSigner.xmlPlist([("CFBundleExecutable", .string(name)), ("CFBundleIdentifier", .string(bundleID))])
+        let binary = try TestSigner.sign(
+            try Fixtures.linked(.arm64), identifier: bundleID, team: signingTeam,
+            entitlements: entitlements(appID: "\(team).\(bundleID)", domains: domains))
+        return [
+            "\(folder)/Info.plist": Array(info.utf8), "\(folder)/\(name)": binary,
+            "\(folder)/embedded.mobileprovision": try ProvisioningProfileTests.profile(payload(), stream: false),
+        ]
+    }
+
+    @Test("nested bundles: PlugIns/*.appex and AppClips/*.app checked as their own apps, in a folder and an .ipa",
+          .enabled(if: tools && AppArchiveTests.zip != nil, "clang, ld64.lld-14, openssl or zip is not installed"))
+    func nested() throws {
+        var files: [String: [UInt8]] = [
+            "Info.plist": AppBundleTests.info(),
+            "TacoShop": try TestSigner.sign(
+                try Fixtures.linked(.arm64), identifier: Fixtures.bundleID, team: Self.team,
+                entitlements: Self.entitlements()),
+            "embedded.mobileprovision": try ProvisioningProfileTests.profile(Self.payload(), stream: false),
+        ]
+        // An extension without associated domains (normal: no APP-2), and an App Clip signed by another team.
+        files.merge(try Self.nestedFiles("PlugIns/Share.appex", bundleID: "\(Fixtures.bundleID).Share")) { $1 }
+        files.merge(
+            try Self.nestedFiles(
+                "AppClips/Clip.app", bundleID: "\(Fixtures.bundleID).Clip", signingTeam: "ZZZZZ99999",
+                domains: ["appclips:example.com"])
+        ) { $1 }
+        let folder = SignedArtifact.app(try AppBundle.load(path: try AppBundleTests.makeApp(files)))
+        let ipa = SignedArtifact.ipa(try AppArchive.read(try AppArchiveTests.ipa(files)))
+        for artifact in [folder, ipa] {
+            let nested = try #require(artifact.bundle?.nested)
+            #expect(nested.map(\.nestedPath) == ["PlugIns/Share.appex", "AppClips/Clip.app"])
+            #expect(nested.map(\.bundleIdentifier) == ["\(Fixtures.bundleID).Share", "\(Fixtures.bundleID).Clip"])
+            let findings = SignedAppCheck.evaluate(artifact, source: nil, now: Self.now)
+            #expect(findings.map(\.id) == ["APP-6"])
+            #expect(findings.first?.message.hasPrefix("AppClips/Clip.app: the teams differ") == true)
+            let report = ArtifactReport(artifact)
+            #expect(report.nested.map(\.kind) == ["appex", "app"])
+            #expect(report.nested.map(\.path) == ["PlugIns/Share.appex", "AppClips/Clip.app"])
+            #expect(report.nested.last?.slices.first?.associatedDomains == ["appclips:example.com"])
+            #expect(report.nested.first?.profile?.teamID == Self.team)
+        }
+    }
 }

@@ -118,6 +118,31 @@ struct SignedAppCommandTests {
         #expect((try same.json()["findings"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("a trusted verify --app ends, in text mode only, with what the verdict does not cover")
+    func notCovered() async throws {
+        let paragraph = "It does not"
+        let trusted = try await CLI.run(["verify", "--app", Self.tacoShop, "--aasa-dir", Self.sites])
+        #expect(trusted.status == 0)
+        #expect(trusted.stdout.contains("SFSafariViewController") && trusted.stdout.contains("Simulator"))
+        #expect(trusted.stdout.contains(paragraph))
+        let json = try await CLI.run(["verify", "--app", Self.tacoShop, "--aasa-dir", Self.sites, "--format", "json"])
+        #expect(!json.stdout.contains(paragraph))
+        let refused = try await CLI.run(["verify", "--app", Self.profileDenies, "--aasa-dir", Self.sites])
+        #expect(refused.status == 10)
+        #expect(!refused.stdout.contains(paragraph))
+        #expect(refused.stdout.contains("not trusted: the files allow the app, but the signed app fails APP-3"))
+        // Source files keep today's output.
+        let source = try await CLI.run(["verify", "--entitlements", Self.release, "--aasa-dir", Self.sites])
+        #expect(!source.stdout.contains(paragraph))
+    }
+
+    @Test("swcred explain APP-3 prints the rule-book entry")
+    func explain() async throws {
+        let result = try await CLI.run(["explain", "APP-3"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("The profile does not allow the signed associated domains"))
+    }
+
     @Test("--app with --app-id, or with --entitlements outside verify, is a usage error (64)")
     func usage() async throws {
         let withID = try await CLI.run(["verify", "--app", Self.tacoShop, "--app-id", "X.y", "--aasa-dir", Self.sites])

@@ -18,6 +18,25 @@ public enum SignedAppCheck {
     ///   - now: the time to check the profile's dates at, in seconds since 2001-01-01T00:00:00Z
     ///     (injected: tests never depend on the day they run).
     public static func evaluate(_ artifact: SignedArtifact, source: Entitlements?, now: Double) -> [SignedAppFinding] {
+        var findings = evaluateOne(artifact, source: source, now: now, nested: false)
+        // Nested bundles, each checked as an app of its own (an extension need not sign any
+        // domain); their findings start with their path.
+        var queue = artifact.bundle?.nested ?? []
+        while !queue.isEmpty {
+            let nested = queue.removeFirst()
+            for finding in evaluateOne(.app(nested), source: nil, now: now, nested: true) {
+                findings.append(.init(finding.kind, finding.severity, "\(nested.nestedPath): \(finding.message)"))
+            }
+            queue += nested.nested
+        }
+        return findings.sorted { lhs, rhs in
+            lhs.severity != rhs.severity ? lhs.severity > rhs.severity : order(lhs.kind) < order(rhs.kind)
+        }
+    }
+
+    private static func evaluateOne(
+        _ artifact: SignedArtifact, source: Entitlements?, now: Double, nested: Bool
+    ) -> [SignedAppFinding] {
         if case .profile = artifact { return [] }
         var findings: [SignedAppFinding] = []
         let signature = artifact.slices.lazy.compactMap(\.signature).first
@@ -51,7 +70,7 @@ public enum SignedAppCheck {
         if signature != nil, let signed {
             if let problem = signed.associatedDomainsProblem {
                 findings.append(.init(.noSignedDomains, .error, problem))
-            } else if signed.entries.isEmpty {
+            } else if signed.entries.isEmpty, !nested {
                 findings.append(
                     .init(
                         .noSignedDomains, .error,
@@ -66,7 +85,7 @@ public enum SignedAppCheck {
                         "the app is distribution-signed (no get-task-allow), so its ?mode=developer entries are "
                             + "ignored on every device: \(developerEntries.map(\.raw).joined(separator: ", "))"))
             }
-        } else if signature != nil {
+        } else if signature != nil, !nested {
             findings.append(
                 .init(.noSignedDomains, .error, "the signature carries no entitlements: no association can be used"))
         }
@@ -89,9 +108,7 @@ public enum SignedAppCheck {
                     "no embedded provisioning profile: the allowlist, the team and the dates were not checked "
                         + "(a device installs a development, ad hoc or enterprise app only with one)"))
         }
-        return findings.sorted { lhs, rhs in
-            lhs.severity != rhs.severity ? lhs.severity > rhs.severity : order(lhs.kind) < order(rhs.kind)
-        }
+        return findings
     }
 
     private static func order(_ kind: SignedAppFinding.Kind) -> Int {

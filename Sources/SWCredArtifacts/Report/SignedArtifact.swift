@@ -59,6 +59,15 @@ public enum SignedArtifact: Sendable, Hashable {
         slices.lazy.compactMap { $0.signature?.entitlements }.first
     }
 
+    /// The app bundle of an `.app` or an `.ipa`.
+    public var bundle: AppBundle? {
+        switch self {
+        case .app(let app): app
+        case .ipa(let archive): archive.app
+        case .machO, .profile: nil
+        }
+    }
+
     /// The profile: the artifact itself, or an app's embedded one.
     public var profile: ProvisioningProfile? {
         switch self {
