@@ -136,6 +136,22 @@ struct SignedAppCommandTests {
         #expect(!source.stdout.contains(paragraph))
     }
 
+    @Test("verify --app and entitlements on an .ipa validate against their schemas (artifact, findings)")
+    func schemas() async throws {
+        var validator = JSONSchemaValidator.repository
+        for (schema, arguments, status) in [
+            ("verify", ["verify", "--app", Self.tacoShop, "--aasa-dir", Self.sites], Int32(0)),
+            ("verify", ["verify", "--app", Self.resigned, "--entitlements", Self.release, "--aasa-dir", Self.sites], 10),
+            ("verify", ["verify", "--app", Self.profileDenies, "--aasa-dir", Self.sites], 10),
+            ("entitlements", ["entitlements", Self.tacoShop], 0),
+        ] {
+            let result = try await CLI.run(arguments + ["--format", "json"])
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            #expect(try validator.validate(document, against: schema) == [], "\(arguments)")
+        }
+    }
+
     @Test("swcred explain APP-3 prints the rule-book entry")
     func explain() async throws {
         let result = try await CLI.run(["explain", "APP-3"])
