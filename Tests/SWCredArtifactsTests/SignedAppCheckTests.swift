@@ -269,5 +269,12 @@ struct SignedAppCheckTests {
             #expect(report.nested.last?.slices.first?.associatedDomains == ["appclips:example.com"])
             #expect(report.nested.first?.profile?.teamID == Self.team)
         }
+        // The nested-bundle budget (ArtifactLimits.maximumNestedBundles) is a named error.
+        var limits = ArtifactLimits()
+        limits.maximumNestedBundles = 1
+        let path = try AppBundleTests.makeApp(files)
+        #expect(throws: SWCredError(.malformedArtifact, "")) { try AppBundle.load(path: path, limits: limits) }
+        limits.maximumNestingDepth = 0
+        #expect(try AppBundle.load(path: path, limits: limits).nested.isEmpty)
     }
 }

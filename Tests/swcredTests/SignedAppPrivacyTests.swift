@@ -72,6 +72,23 @@ struct SignedAppPrivacyTests {
                 outputs.append(("cut \(cut) \(format)", result.stdout + result.stderr))
             }
         }
+        // The profile alone (extracted with Python's zipfile, where there is python3).
+        let extract = try? CLI.runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c",
+             "import sys, zipfile; open(sys.argv[2], 'wb').write(zipfile.ZipFile(sys.argv[1]).read("
+                + "'Payload/TacoShop.app/embedded.mobileprovision'))",
+             Self.apps.appendingPathComponent("TacoShop.ipa").path,
+             directory.appendingPathComponent("embedded.mobileprovision").path])
+        if extract?.status == 0 {
+            for format in ["text", "json"] {
+                let profile = try await CLI.run(
+                    ["entitlements", directory.appendingPathComponent("embedded.mobileprovision").path, "--format", format])
+                #expect(profile.status == 0, "\(profile.stderr)")
+                #expect(profile.stdout.contains("2"))
+                outputs.append(("profile \(format)", profile.stdout + profile.stderr))
+            }
+        }
         #expect(outputs.count > 30)
         for (label, text) in outputs {
             #expect(Self.leaks(in: text).isEmpty, "\(label) prints \(Self.leaks(in: text))")
