@@ -54,6 +54,9 @@ struct SignedAppCommandTests {
             (["add", "tacos.example", "alice", "--password-stdin", "--app", Self.tacoShop], true),
             (["passkey", "register", "o.json", "--app", Self.tacoShop], true),
             (["passkey", "assert", "o.json", "--app", Self.tacoShop], true),
+            (["match", "https://tacos.example/taco/x", "--app", Self.tacoShop, "--aasa-dir", Self.sites], true),
+            (["associations", "--app", Self.tacoShop], true),
+            (["batch", "--app", Self.tacoShop], true),
             (["entitlements", Self.tacoShop], true),
             (["entitlements", Self.apps.path], true),
             (["entitlements", Self.release], false),
@@ -170,6 +173,14 @@ struct SignedAppCommandTests {
         #expect(both.status == 64, "\(both.stderr)")
         let notAnApp = try await CLI.run(["verify", "--app", Self.release, "--aasa-dir", Self.sites])
         #expect(notAnApp.status == 65, "\(notAnApp.stderr)")
+    }
+
+    @Test("match takes the signed app ID and entries from --app")
+    func match() async throws {
+        let result = try await CLI.run(
+            ["match", "https://tacos.example/taco/x?cheese=yes", "--app", Self.tacoShop, "--aasa-dir", Self.sites])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("match\tABCDE12345.com.example.tacoshop\t"))
     }
 
     @Test("add, request and passkey register take --app as they take --entitlements")
