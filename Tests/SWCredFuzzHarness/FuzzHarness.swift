@@ -25,6 +25,8 @@ public enum FuzzHarness {
         "json": json,
         "plist": plist,
         "macho": machO,
+        "ipa": ipa,
+        "profile": profile,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.
