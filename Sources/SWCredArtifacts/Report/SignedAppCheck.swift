@@ -17,6 +17,8 @@ public enum SignedAppCheck {
     ///   - source: the source `.entitlements` file's entitlements, to report their drift.
     ///   - now: the time to check the profile's dates at, in seconds since 2001-01-01T00:00:00Z
     ///     (injected: tests never depend on the day they run).
+    /// - Returns: the findings of the app and of every nested bundle (whose messages start with
+    ///   its path); empty for a profile alone.
     public static func evaluate(_ artifact: SignedArtifact, source: Entitlements?, now: Double) -> [SignedAppFinding] {
         var findings = evaluateOne(artifact, source: source, now: now, nested: false)
         // Nested bundles, each checked as an app of its own (an extension need not sign any

@@ -64,7 +64,8 @@ package enum SignedApps {
         guard let installed = reader.withLock({ $0 }) else {
             throw SWCredError(
                 .internalError,
-                "this program has no signed-artifact reader linked (SWCredArtifacts): artifacts are read in swcred-fetch")
+                "this program has no signed-artifact reader linked (SWCredArtifacts): "
+                    + "artifacts are read in swcred-fetch")
         }
         return try installed.read(path: path, source: source)
     }
