@@ -20,10 +20,14 @@ import PackageDescription
 //   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
 //   SWCredPasskeyTesting  an in-memory passkey keychain and passkey ceremonies for users' tests
 //   SWCredArtifacts    signed artifacts: Mach-O files, code signatures, DER entitlements, .app, .ipa (stored),
-//                      provisioning profiles (swift-asn1; swift-crypto for the CodeDirectory's hashes)
-//   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables:
-//   swcred             every command, no network code; hands the commands that fetch to
-//   swcred-fetch       the same commands with SWCredRetrievalLive installed
+//                      provisioning profiles, the APP-n checks (swift-asn1; swift-crypto for the
+//                      CodeDirectory's hashes)
+//   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables; it reads
+//                      signed artifacts only through SignedApps, a reader a program installs
+//   SWCredArtifactsCLI the reader SWCredCLI's SignedApps uses (ArtifactAppReader.install()), over SWCredArtifacts
+//   swcred             every command, no network code, no artifact readers; hands the commands that fetch
+//                      or read a signed app (--app PATH, entitlements PATH on an artifact) to
+//   swcred-fetch       the same commands with SWCredRetrievalLive and SWCredArtifactsCLI installed
 let package = Package(
     name: "swcred",
     platforms: [.macOS(.v14)],
@@ -130,16 +134,21 @@ let package = Package(
                 "SWCredCore", "SWCredAssociation", "SWCredPasswords", "SWCredStore", "SWCredRetrieval", "SWCredDaemon",
                 "SWCredKit", "SWCredSodium",
                 "SWCredPasskeys",
-                // `swcred entitlements PATH` on signed artifacts (issue 31): swift-crypto is linked
-                // already (passkeys); swift-asn1 is new to `swcred`, pure Swift, statically linked.
-                "SWCredArtifacts",
+                // Signed artifacts (issue 31) are read through `SignedApps`, installed by
+                // `swcred-fetch` (SWCredArtifactsCLI): SWCredArtifacts and swift-asn1 are not linked
+                // into `swcred`, so a command that reads none does not pay for them at start.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/swcred"
         ),
+        .target(
+            name: "SWCredArtifactsCLI",
+            dependencies: ["SWCredCLI", "SWCredArtifacts", "SWCredAssociation", "SWCredCore"]
+        ),
         .executableTarget(name: "swcred", dependencies: ["SWCredCLI"], path: "Sources/swcredMain"),
         .executableTarget(
-            name: "swcred-fetch", dependencies: ["SWCredCLI", "SWCredRetrieval", "SWCredRetrievalLive"]),
+            name: "swcred-fetch",
+            dependencies: ["SWCredCLI", "SWCredRetrieval", "SWCredRetrievalLive", "SWCredArtifactsCLI"]),
 
         // MARK: Tests
         // A real HTTPS server on 127.0.0.1 with a CA made at test time; used by tests only, in no product.
@@ -222,6 +231,8 @@ let package = Package(
                 // The in-process tests of the command's own types (`@testable import SWCredCLI`),
                 // with HTTPS retrieval installed as in `swcred-fetch` (`LiveRetrieval.installHTTPS()`).
                 "SWCredCLI", "SWCredCore", "SWCredRetrieval", "SWCredRetrievalLive",
+                // The signed-artifact reader installed as in `swcred-fetch` (`ArtifactAppReader.install()`).
+                "SWCredArtifactsCLI",
                 // Parsing command lines in process to check which ones hand off (issue 28).
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The two executables the spawned-process tests run, built with the tests.

@@ -13,7 +13,7 @@ let swcredPackageName = swcredFolder.lowercased().map { $0.isLetter || $0.isNumb
 
 let targets = [
     "AASA", "Matcher", "Entitlements", "PasswordRules", "StoreReader", "PasskeyOptions", "CredentialImport", "JSON",
-    "Plist", "MachO", "WebAuthn", "PublicSuffixList", "AssetLinks", "AndroidManifest",
+    "Plist", "MachO", "WebAuthn", "PublicSuffixList", "AssetLinks", "AndroidManifest", "IPA", "Profile",
 ]
 
 let package = Package(

@@ -125,6 +125,17 @@ struct DependencyGraphTests {
         #expect(reached(from: "swcred-fetch").isSuperset(of: network))
     }
 
+    /// Issue 31: the signed-artifact readers run in `swcred-fetch` (`--app`, `entitlements PATH`
+    /// on an artifact); SWCredCLI reaches them only through `SignedApps`, which that program installs.
+    @Test("the swcred executable reaches no artifact reader (SWCredArtifacts, swift-asn1); swcred-fetch does")
+    func artifactReadersOnlyInTheSibling() throws {
+        let targets = try Self.loadTargets()
+        let readers: Set<String> = ["SWCredArtifacts", "SWCredArtifactsCLI", "SwiftASN1"]
+        #expect(Self.reached(from: "swcred", in: targets).intersection(readers).isEmpty)
+        #expect(Self.reached(from: "SWCredCLI", in: targets).intersection(readers).isEmpty)
+        #expect(Self.reached(from: "swcred-fetch", in: targets).isSuperset(of: ["SWCredArtifacts", "SWCredArtifactsCLI"]))
+    }
+
     /// The targets `root` depends on, directly or not, and `root` itself.
     static func reached(from root: String, in targets: [Target]) -> Set<String> {
         let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

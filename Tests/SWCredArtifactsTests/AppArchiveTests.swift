@@ -29,17 +29,24 @@ struct AppArchiveTests {
     }
 
     static func signedApp() throws -> [String: [UInt8]] {
-        ["Info.plist": AppBundleTests.info(), "TacoShop": try Fixtures.signed(), "embedded.mobileprovision": [0x30]]
+        [
+            "Info.plist": AppBundleTests.info(), "TacoShop": try Fixtures.signed(),
+            "embedded.mobileprovision": try ProvisioningProfileTests.profile(
+                ProvisioningProfileTests.payload(), stream: false),
+        ]
     }
 
     @Test(
         "a stored .ipa: the app, its identity and its signed entitlements",
-        .enabled(if: FixtureTools.canLink && zip != nil, "clang, ld64.lld-14 or zip is not installed"))
+        .enabled(
+            if: FixtureTools.canLink && zip != nil && ProvisioningProfileTests.openssl != nil,
+            "clang, ld64.lld-14, zip or openssl is not installed"))
     func stored() throws {
         let ipa = try AppArchive.read(try Self.ipa(try Self.signedApp()))
         #expect(ipa.appPath == "Payload/TacoShop.app")
         #expect(ipa.app.bundleIdentifier == Fixtures.bundleID)
         #expect(ipa.app.embeddedProfilePath == "embedded.mobileprovision")
+        #expect(ipa.app.embeddedProfile?.teamIdentifier == "ABCDE12345")
         let signature = try #require(ipa.app.executable.slices.first?.signature)
         #expect(signature.applicationIdentifier == "ABCDE12345.com.example.TacoShop")
         #expect(signature.entitlementsSealed && signature.codeSealed)
@@ -47,7 +54,7 @@ struct AppArchiveTests {
 
     @Test(
         "a deflated .ipa is refused with a message naming the limitation",
-        .enabled(if: FixtureTools.canLink && zip != nil, "clang, ld64.lld-14 or zip is not installed"))
+        .enabled(if: FixtureTools.canLink && zip != nil && ProvisioningProfileTests.openssl != nil, "clang, lld-14, zip or openssl missing"))
     func deflated() throws {
         let bytes = try Self.ipa(try Self.signedApp(), stored: false)
         do {
@@ -61,7 +68,7 @@ struct AppArchiveTests {
 
     @Test(
         "every truncation of a stored .ipa, in steps, is refused",
-        .enabled(if: FixtureTools.canLink && zip != nil, "clang, ld64.lld-14 or zip is not installed"))
+        .enabled(if: FixtureTools.canLink && zip != nil && ProvisioningProfileTests.openssl != nil, "clang, lld-14, zip or openssl missing"))
     func truncations() throws {
         let bytes = try Self.ipa(try Self.signedApp())
         for length in stride(from: 0, to: bytes.count, by: 11) {

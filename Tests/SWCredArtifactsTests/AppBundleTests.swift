@@ -27,19 +27,24 @@ struct AppBundleTests {
 
     @Test(
         "iOS's flat layout and macOS's Contents layout",
-        .enabled(if: FixtureTools.canLink, "clang or ld64.lld-14 is not installed"),
+        .enabled(
+            if: FixtureTools.canLink && ProvisioningProfileTests.openssl != nil,
+            "clang, ld64.lld-14 or openssl is not installed"),
         arguments: [AppBundle.Layout.flat, .contents])
     func layouts(layout: AppBundle.Layout) throws {
         let binary = try Fixtures.signed()
         let path =
             layout == .flat
-            ? try Self.makeApp(["Info.plist": Self.info(), "TacoShop": binary, "embedded.mobileprovision": [0x30]])
+            ? try Self.makeApp(["Info.plist": Self.info(), "TacoShop": binary, "embedded.mobileprovision": try ProvisioningProfileTests.profile(
+                    ProvisioningProfileTests.payload(), stream: true),
+            ])
             : try Self.makeApp(["Contents/Info.plist": Self.info(), "Contents/MacOS/TacoShop": binary])
         let app = try AppBundle.load(path: path)
         #expect(app.layout == layout)
         #expect(app.bundleIdentifier == Fixtures.bundleID)
         #expect(app.executableName == "TacoShop")
         #expect(app.embeddedProfilePath == (layout == .flat ? "embedded.mobileprovision" : nil))
+        #expect(app.embeddedProfile?.kind == (layout == .flat ? .development : nil))
         let signature = try #require(app.executable.slices.first?.signature)
         #expect(signature.codeDirectory.identifier == app.bundleIdentifier)
         #expect(signature.applicationIdentifier == "ABCDE12345.com.example.TacoShop")

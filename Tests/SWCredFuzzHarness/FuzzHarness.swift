@@ -29,6 +29,8 @@ public enum FuzzHarness {
         "public-suffix-list": publicSuffixList,
         "assetlinks": assetLinks,
         "android-manifest": androidManifest,
+        "ipa": ipa,
+        "profile": profile,
     ]
 
     /// AASA bytes: parse, lint, compile the applinks rules and match a few URLs.

@@ -46,6 +46,7 @@ struct FuzzRegressionTests {
         + files(under: "Fixtures/sites", named: "/webauthn").map { Input(target: "json", path: $0) }
         + files(under: "Fixtures/sites", named: "assetlinks.json").map { Input(target: "assetlinks", path: $0) }
         + files(under: "Fixtures/android", named: ".xml").map { Input(target: "android-manifest", path: $0) }
+        + files(under: "Fixtures/apps", named: ".ipa").map { Input(target: "ipa", path: $0) }
 
     @Test("crash inputs found by the fuzzers stay fixed", arguments: failCases)
     func failCase(_ input: Input) throws {
@@ -90,5 +91,27 @@ struct FuzzRegressionTests {
         #expect(FuzzHarness.plist(Array((deepPlist + "</plist>").utf8)) == [])
         let entitlements = "<plist><dict><key>application-identifier</key><string>A.b</string></dict></plist>"
         #expect(FuzzHarness.plist(Array(entitlements.utf8)) == [])
+        // The ipa and profile targets: an empty zip, a zip cut short, a BER SEQUENCE of nothing.
+        #expect(FuzzHarness.ipa([0x50, 0x4b, 5, 6] + [UInt8](repeating: 0, count: 18)) == [])
+        #expect(FuzzHarness.ipa([0x50, 0x4b, 3, 4, 0x14, 0]) == [])
+        #expect(FuzzHarness.profile([0x30, 0x80, 0, 0]) == [])
+        #expect(FuzzHarness.profile(Array("<plist/>".utf8)) == [])
     }
+
+    @Test("ipa: every 61st byte of each .ipa fixture changed, and cuts: a result or malformedArtifact, no broken promise")
+    func ipaMutations() throws {
+        for path in Self.files(under: "Fixtures/apps", named: ".ipa") {
+            let bytes = try [UInt8](Data(contentsOf: Self.repository.appendingPathComponent(path)))
+            #expect(FuzzHarness.ipa(bytes) == [])
+            for offset in stride(from: 0, to: bytes.count, by: 61) {
+                var changed = bytes
+                changed[offset] ^= 0x5a
+                #expect(FuzzHarness.ipa(changed) == [], "\(path) byte \(offset)")
+            }
+            for length in stride(from: 0, to: bytes.count, by: 997) {
+                #expect(FuzzHarness.ipa(Array(bytes.prefix(length))) == [], "\(path) cut at \(length)")
+            }
+        }
+    }
+
 }

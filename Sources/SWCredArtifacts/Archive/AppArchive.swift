@@ -38,9 +38,22 @@ public struct AppArchive: Sendable, Hashable {
             throw SWCredError(
                 .malformedArtifact, "the .ipa holds \(apps.count) apps under Payload/ (exactly one expected)")
         }
-        let app = try AppBundle.read(limits: limits) { (relative, maximum) throws(SWCredError) -> [UInt8]? in
-            try archive.contents(of: appPath + "/" + relative, maximum: maximum)
-        }
+        let app = try AppBundle.read(
+            limits: limits,
+            file: { (relative, maximum) throws(SWCredError) -> [UInt8]? in
+                try archive.contents(of: appPath + "/" + relative, maximum: maximum)
+            },
+            list: { relative in
+                // The first component after "<app>/<relative>/" of every entry below it.
+                let folder = appPath + "/" + relative + "/"
+                var names: Set<String> = []
+                for name in archive.names where name.hasPrefix(folder) {
+                    if let first = name.dropFirst(folder.count).split(separator: "/").first {
+                        names.insert(String(first))
+                    }
+                }
+                return Array(names)
+            })
         return AppArchive(appPath: appPath, app: app)
     }
 

@@ -31,6 +31,11 @@ public struct CodeSignature: Sendable, Hashable {
     public var codeSealed: Bool
     /// Whether a CMS signature blob (slot 0x10000) is present and not empty. Not verified.
     public var hasCMSSignature: Bool
+    /// The signed `com.apple.developer.team-identifier`, when it is a string.
+    public var teamIdentifierEntitlement: String? = nil
+    /// Signed values a signing tool should have expanded, as `key = value`: an unexpanded build
+    /// setting (`$(…)`) in any string, or a `*` in `application-identifier` or the team identifier.
+    public var unexpandedValues: [String] = []
 
     /// The `application-identifier` entitlement of the signed entitlements.
     public var applicationIdentifier: String? { entitlements?.applicationIdentifier }
@@ -135,6 +140,8 @@ public struct CodeSignature: Sendable, Hashable {
         }
         if let chosen = derDictionary ?? xmlDictionary {
             signature.entitlements = Entitlements.from(propertyList: chosen)
+            signature.teamIdentifierEntitlement = chosen["com.apple.developer.team-identifier"]?.stringValue
+            signature.unexpandedValues = unexpanded(chosen)
         }
         if let xmlDictionary, let derDictionary {
             signature.blobsDisagree = !SignedEntitlements.same(xmlDictionary, derDictionary)
@@ -148,6 +155,25 @@ public struct CodeSignature: Sendable, Hashable {
         signature.entitlementsSealed = signature.sealProblems.isEmpty
         signature.codeSealed = try Sealing.codePagesMatch(primary, blob: primaryBlob, image: image)
         return signature
+    }
+
+    /// The top-level strings and string arrays of `dictionary` that hold `$(` or, for the
+    /// identifiers, a `*`.
+    static func unexpanded(_ dictionary: PropertyListDictionary) -> [String] {
+        var found: [String] = []
+        for entry in dictionary.entries {
+            let strings: [String]
+            if let text = entry.value.stringValue {
+                strings = [text]
+            } else {
+                strings = entry.value.arrayValue?.compactMap(\.stringValue) ?? []
+            }
+            let identifier = ["application-identifier", "com.apple.developer.team-identifier"].contains(entry.key)
+            for text in strings where text.contains("$(") || (identifier && text.contains("*")) {
+                found.append("\(entry.key) = \(text)")
+            }
+        }
+        return found
     }
 
     /// An entitlements blob's payload: its bytes after the 8-byte header, within the size limit.

@@ -41,8 +41,14 @@ public struct ProvisioningProfile: Sendable, Hashable {
     public var deviceCount: Int
     /// `Entitlements`: what the profile allows, read as an app's entitlements (wildcards kept as written).
     public var entitlements: Entitlements
-    /// The associated domains the profile allows as written: `["*"]` for a wildcard, empty when absent.
+    /// The associated domains the profile allows as written: `["*"]` for a wildcard, nil when absent.
     public var allowedAssociatedDomains: [String]?
+    /// The `com.apple.developer.team-identifier` the profile's entitlements give.
+    public var entitlementsTeamIdentifier: String? = nil
+    /// Whether the profile comes from a personal (free) team: `LocalProvision` true, or a team
+    /// name ending in "(Personal Team)" (the name itself is not kept). Personal teams cannot use
+    /// Associated Domains.
+    public var isPersonalTeam: Bool = false
 
     /// Reads a profile from bytes.
     ///
@@ -108,7 +114,10 @@ public struct ProvisioningProfile: Sendable, Hashable {
             applicationIdentifierPrefixes: strings("ApplicationIdentifierPrefix"), platforms: strings("Platform"),
             creationDate: date("CreationDate"), expirationDate: date("ExpirationDate"),
             deviceCount: devices?.count ?? 0,
-            entitlements: Entitlements.from(propertyList: entitlementsDictionary), allowedAssociatedDomains: allowed)
+            entitlements: Entitlements.from(propertyList: entitlementsDictionary), allowedAssociatedDomains: allowed,
+            entitlementsTeamIdentifier: entitlementsDictionary["com.apple.developer.team-identifier"]?.stringValue,
+            isPersonalTeam: payload["LocalProvision"]?.boolValue == true
+                || payload["TeamName"]?.stringValue?.hasSuffix("(Personal Team)") == true)
     }
 
     /// RFC 5652: `ContentInfo ::= SEQUENCE { contentType id-signedData, [0] EXPLICIT SignedData }`,

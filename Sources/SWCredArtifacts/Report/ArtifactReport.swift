@@ -71,15 +71,17 @@ public struct ArtifactReport: Sendable, Hashable, Encodable {
         }
     }
 
-    /// `macho`, `app`, `ipa` or `profile`.
+    /// `macho`, `app`, `ipa` or `profile`; a nested bundle is `appex` or `app`.
     public var kind: String
+    /// A nested bundle's path inside its app (`PlugIns/Share.appex`); nil (absent) at the top.
+    public var path: String?
     /// `CFBundleIdentifier`, for an app or an `.ipa`.
     public var bundleID: String?
     /// Every slice of the executable.
     public var slices: [Slice]
-    /// The profile, when the artifact is one. (An app's embedded profile is not read yet.)
+    /// The profile: the artifact itself, or an app's embedded one.
     public var profile: Profile?
-    /// Nested apps (`PlugIns`, `AppClips`): not read yet, always empty.
+    /// Nested bundles (`PlugIns/*.appex`, `AppClips/*.app`), each in the same shape.
     public var nested: [ArtifactReport]
 
     /// The report of an artifact.
@@ -90,8 +92,25 @@ public struct ArtifactReport: Sendable, Hashable, Encodable {
         case .ipa: kind = "ipa"
         case .profile: kind = "profile"
         }
+        path = nil
         bundleID = artifact.bundleIdentifier
-        slices = artifact.slices.map { slice in
+        slices = Self.slices(artifact.slices)
+        profile = artifact.profile.map(Self.profile)
+        nested = artifact.bundle?.nested.map(ArtifactReport.init(nested:)) ?? []
+    }
+
+    /// The report of a nested bundle: kind `appex` or `app`, with its path.
+    init(nested bundle: AppBundle) {
+        kind = bundle.nestedPath.hasSuffix(".appex") ? "appex" : "app"
+        path = bundle.nestedPath
+        bundleID = bundle.bundleIdentifier
+        slices = Self.slices(bundle.executable.slices)
+        profile = bundle.embeddedProfile.map(Self.profile)
+        nested = bundle.nested.map(ArtifactReport.init(nested:))
+    }
+
+    private static func slices(_ slices: [MachOSlice]) -> [Slice] {
+        slices.map { slice in
             let signature = slice.signature
             return Slice(
                 arch: slice.architecture, identifier: signature?.codeDirectory.identifier,
@@ -99,21 +118,20 @@ public struct ArtifactReport: Sendable, Hashable, Encodable {
                 associatedDomains: signature?.entitlements?.entries.map(\.raw) ?? [],
                 sealed: signature?.entitlementsSealed ?? false)
         }
-        if case .profile(let profile) = artifact {
-            self.profile = Profile(
-                uuid: profile.uuid, kind: profile.kind.rawValue, teamID: profile.teamIdentifier,
-                appIDPrefixes: profile.applicationIdentifierPrefixes,
-                expires: profile.expirationDate.map(Self.iso8601), associatedDomains: profile.allowedAssociatedDomains,
-                devices: profile.deviceCount)
-        } else {
-            self.profile = nil
-        }
-        nested = []
+    }
+
+    private static func profile(_ profile: ProvisioningProfile) -> Profile {
+        Profile(
+            uuid: profile.uuid, kind: profile.kind.rawValue, teamID: profile.teamIdentifier,
+            appIDPrefixes: profile.applicationIdentifierPrefixes,
+            expires: profile.expirationDate.map(Self.iso8601), associatedDomains: profile.allowedAssociatedDomains,
+            devices: profile.deviceCount)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(path, forKey: .path)
         try container.encode(bundleID, forKey: .bundleID)
         try container.encode(slices, forKey: .slices)
         try container.encode(profile, forKey: .profile)
@@ -121,7 +139,7 @@ public struct ArtifactReport: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, bundleID, slices, profile, nested
+        case kind, path, bundleID, slices, profile, nested
     }
 
     /// ``iso8601(_:)`` for tests.

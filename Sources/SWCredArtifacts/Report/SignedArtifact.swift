@@ -3,7 +3,7 @@ public import SWCredCore
 
 /// Any signed artifact a path can name: a Mach-O file, an `.app` folder, an `.ipa` or a
 /// provisioning profile, recognised by its name (`.app`, `.ipa`, `.mobileprovision`,
-/// `.provisionprofile`) or, for a Mach-O file, by its first bytes.
+/// `.provisionprofile`), as a folder (an app), or by its first bytes (Mach-O, zip, CMS).
 ///
 /// ```swift
 /// if let artifact = try SignedArtifact.load(path: path) {
@@ -29,18 +29,17 @@ public enum SignedArtifact: Sendable, Hashable {
     /// - Throws: `SWCredError.Code.malformedArtifact` (exit 65) when the path names an artifact
     ///   that does not read, `.fileNotFound` (exit 66) when one of its files cannot be read.
     public static func load(path: String, limits: ArtifactLimits = .init()) throws(SWCredError) -> SignedArtifact? {
-        var name = Substring(path)
-        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
-        let lowercased = name.lowercased()
-        if lowercased.hasSuffix(".app") { return .app(try AppBundle.load(path: String(name), limits: limits)) }
-        if lowercased.hasSuffix(".ipa") { return .ipa(try AppArchive.load(path: path, limits: limits)) }
-        if lowercased.hasSuffix(".mobileprovision") || lowercased.hasSuffix(".provisionprofile") {
-            return .profile(try ProvisioningProfile.load(path: path, limits: limits))
+        // The one decision, shared with the `swcred` executable's hand-off (SignedArtifactSniff).
+        switch SignedArtifactSniff.kind(path: path) {
+        case .app?:
+            var name = Substring(path)
+            while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+            return .app(try AppBundle.load(path: String(name), limits: limits))
+        case .ipa?: return .ipa(try AppArchive.load(path: path, limits: limits))
+        case .profile?: return .profile(try ProvisioningProfile.load(path: path, limits: limits))
+        case .machO?: return .machO(try MachOFile.load(path: path, limits: limits))
+        case nil: return nil
         }
-        guard let prefix = try? FileBytes.read(path: path, upTo: 4), MachOFile.looksLikeMachO(prefix) else {
-            return nil
-        }
-        return .machO(try MachOFile.load(path: path, limits: limits))
     }
 
     /// The executable's slices (none for a profile).
@@ -58,6 +57,25 @@ public enum SignedArtifact: Sendable, Hashable {
     /// an allowlist, ``ProvisioningProfile/entitlements``) and for an unsigned executable.
     public var signedEntitlements: Entitlements? {
         slices.lazy.compactMap { $0.signature?.entitlements }.first
+    }
+
+    /// The app bundle of an `.app` or an `.ipa`.
+    public var bundle: AppBundle? {
+        switch self {
+        case .app(let app): app
+        case .ipa(let archive): archive.app
+        case .machO, .profile: nil
+        }
+    }
+
+    /// The profile: the artifact itself, or an app's embedded one.
+    public var profile: ProvisioningProfile? {
+        switch self {
+        case .profile(let profile): profile
+        case .app(let app): app.embeddedProfile
+        case .ipa(let archive): archive.app.embeddedProfile
+        case .machO: nil
+        }
     }
 
     /// `CFBundleIdentifier`, for an app or an `.ipa`.

@@ -24,6 +24,11 @@ public struct ArtifactLimits: Sendable, Hashable {
     public var maximumArchiveEntries: Int = 100_000
     /// The deepest nesting of arrays and dictionaries in entitlements (default 32).
     public var maximumDepth: Int = 32
+    /// The most nested bundles (`PlugIns/*.appex`, `AppClips/*.app`) read in one app, at every
+    /// level together (default 64).
+    public var maximumNestedBundles: Int = 64
+    /// How deep nested bundles are read: an app's extensions and App Clips (1), and theirs (2).
+    public var maximumNestingDepth: Int = 2
 
     /// The default limits.
     public init() {}

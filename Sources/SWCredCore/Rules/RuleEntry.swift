@@ -13,7 +13,7 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Where a user meets the id.
     package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A finding of `swcred lint` or `swcred entitlements` (`SWC001`…`SWC119`; `SWC2nn` for
-        /// assetlinks.json files).
+        /// assetlinks.json files), or of `swcred verify --app` on a signed app (`APP-1`…`APP-14`).
         case lint
         /// A rule of the associated-domains specification cited in retrieval and trust reports
         /// and in error messages (`AD-4.8`).
@@ -73,8 +73,8 @@ package struct RuleEntry: Sendable, Hashable, Codable, CustomStringConvertible {
 package enum RuleBook {
     /// Every entry, lint ids first, then specification rules, then error codes, each group in id order.
     package static let all: [RuleEntry] =
-        lintRules + realFileLintRules + assetLinksLintRules + relatedOriginsLintRules + specificationRules
-        + assetLinksRules + relatedOriginsRules + errorCodes
+        signedAppRules + lintRules + realFileLintRules + assetLinksLintRules + relatedOriginsLintRules
+        + specificationRules + assetLinksRules + relatedOriginsRules + errorCodes
 
     private static let byID: [String: RuleEntry] = {
         var table: [String: RuleEntry] = [:]

@@ -46,7 +46,7 @@ struct AssociationsCommand: StoreSubcommand {
         if let service, AssociationRecord.Service(rawValue: service.lowercased()) == nil {
             throw ValidationError("unknown service '\(service)'")
         }
-        if reinstall, app.entitlements == nil {
+        if reinstall, !app.hasEntitlements {
             throw ValidationError("--reinstall needs --entitlements FILE")
         }
         if force, source.selectedKind == nil {
@@ -64,7 +64,7 @@ struct AssociationsCommand: StoreSubcommand {
     func execute(_ console: Console) async throws -> ExitStatus {
         var sync = AssociationSync()
         sync.reset = reset
-        if app.entitlements != nil { sync.install = try app.identity() }
+        if app.hasEntitlements { sync.install = try app.identity() }
         sync.reinstall = reinstall
         sync.force = force
         sync.appID = app.appID

@@ -49,7 +49,7 @@ struct BatchCommand: StoreSubcommand {
     static let maximumLineBytes = BatchLineReader.defaultMaximumLineBytes
 
     func validate() throws {
-        guard app.isGiven else { throw ValidationError("give the app: --entitlements FILE and/or --app-id ID") }
+        guard app.isGiven else { throw ValidationError("give the app: --entitlements FILE and/or --app-id ID, or --app PATH") }
         if storeOptions.passphraseStdin {
             throw ValidationError("stdin carries the requests; give the passphrase with --passphrase-file or --passphrase-fd")
         }

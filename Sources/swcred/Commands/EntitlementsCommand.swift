@@ -1,13 +1,12 @@
 import ArgumentParser
-import SWCredArtifacts
 import SWCredAssociation
 import SWCredCore
 
 /// `swcred entitlements FILE`: parses an entitlements file and reports every associated-domains
 /// entry in file order (`spec/cli.md`). `FILE` may also be a signed artifact (a Mach-O executable,
-/// an `.app`, an `.ipa` or a provisioning profile, read by SWCredArtifacts): the entries are then
-/// the signed ones, and the JSON adds the `artifact` object. Exit 0 when the file parsed, 65 when
-/// it is malformed.
+/// an `.app`, an `.ipa` or a provisioning profile, read through ``SignedApps``, so in
+/// `swcred-fetch`): the entries are then the signed ones, and the JSON adds the `artifact` object.
+/// Exit 0 when the file parsed, 65 when it is malformed.
 struct EntitlementsCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "entitlements", abstract: "Parse an entitlements file and report its associated-domains entries.")
@@ -41,12 +40,24 @@ struct EntitlementsCommand: FormatOptionsSubcommand {
         let entries: [Entry]
         let diagnostics: [Diagnostic]
         /// Only for a signed artifact: absent for a source file, so that output is unchanged.
-        let artifact: ArtifactReport?
+        let artifact: ArtifactMember
+
+        private enum CodingKeys: String, CodingKey { case appID, developmentSigned, entries, diagnostics }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(_appID, forKey: .appID)
+            try container.encode(developmentSigned, forKey: .developmentSigned)
+            try container.encode(entries, forKey: .entries)
+            try container.encode(diagnostics, forKey: .diagnostics)
+            try artifact.encode(to: encoder)
+        }
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let artifact = try SignedArtifact.load(path: file)
-        let entitlements = try artifact.map(Self.entitlements(of:)) ?? Entitlements.load(path: file)
+        // The same decision as the hand-off's (`readsSignedArtifacts`).
+        let artifact = readsSignedArtifacts ? try SignedApps.read(path: file) : nil
+        let entitlements = try artifact?.entitlements ?? Entitlements.load(path: file)
         let resolved = EntitlementResolver.resolve(entitlements, device: device.settings)
         let entries = resolved.map { item in
             let domain = item.domain
@@ -57,9 +68,10 @@ struct EntitlementsCommand: FormatOptionsSubcommand {
         }
         let output = Output(
             appID: entitlements.applicationIdentifier, developmentSigned: entitlements.developmentSigned,
-            entries: entries, diagnostics: entitlements.fileDiagnostics, artifact: artifact.map(ArtifactReport.init))
+            entries: entries, diagnostics: entitlements.fileDiagnostics,
+            artifact: ArtifactMember(artifact: artifact?.artifact))
         console.emit(output) {
-            if let report = output.artifact { Self.describe(report, console) }
+            for line in artifact?.summary ?? [] { console.out(line) }
             console.out(
                 "app ID: \(output.appID ?? "(none)")\(entitlements.developmentSigned ? " (development-signed)" : "")")
             for diagnostic in output.diagnostics { console.warn(diagnostic.labelledMessage) }
@@ -73,37 +85,5 @@ struct EntitlementsCommand: FormatOptionsSubcommand {
             }
         }
         return .success
-    }
-
-    /// The entitlements whose entries are reported: the signed ones of an executable (none when it
-    /// is unsigned); a profile's are an allowlist, so its entries are empty and `artifact.profile`
-    /// tells what it allows.
-    static func entitlements(of artifact: SignedArtifact) -> Entitlements {
-        if case .profile(let profile) = artifact {
-            return Entitlements(
-                applicationIdentifier: profile.entitlements.applicationIdentifier, associatedDomains: [],
-                developmentSigned: profile.entitlements.developmentSigned)
-        }
-        return artifact.signedEntitlements ?? Entitlements(applicationIdentifier: nil, associatedDomains: [])
-    }
-
-    /// Text mode: one line per slice and one for a profile. Never a device identifier or a name.
-    static func describe(_ report: ArtifactReport, _ console: Console) {
-        console.out("\(report.kind)\(report.bundleID.map { " \($0)" } ?? "")")
-        for slice in report.slices {
-            guard let identifier = slice.identifier else {
-                console.out("  \(slice.arch): not signed")
-                continue
-            }
-            let team = slice.teamID.map { "team \($0)" } ?? "ad hoc"
-            let seal = slice.sealed ? "entitlements sealed" : "entitlements NOT sealed by the CodeDirectory"
-            console.out("  \(slice.arch): \(identifier), \(team), \(seal)")
-        }
-        if let profile = report.profile {
-            let domains = profile.associatedDomains.map { $0 == ["*"] ? "*" : $0.joined(separator: " ") } ?? "none"
-            console.out(
-                "  profile \(profile.kind), team \(profile.teamID ?? "?"), expires \(profile.expires ?? "?"), "
-                    + "\(profile.devices) devices, associated domains allowed: \(domains)")
-        }
     }
 }

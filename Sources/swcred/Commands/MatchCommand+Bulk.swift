@@ -15,7 +15,7 @@ import SWCredRetrieval
 /// the other command that fetches many files, reports a failed fetch in its output too.
 extension MatchCommand {
     func executeBulk(_ console: Console) async throws -> ExitStatus {
-        guard app.entitlements != nil, aasa == nil else { return try await runBulk(console, entitlementPath: nil) }
+        guard app.hasEntitlements, aasa == nil else { return try await runBulk(console, entitlementPath: nil) }
         // The entitlement path: each host's file from the source, decided as the device does.
         let identity = try app.identity()
         let device = app.device.settings

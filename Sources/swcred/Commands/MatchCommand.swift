@@ -58,7 +58,7 @@ struct MatchCommand: FormatOptionsSubcommand {
         guard (aasa == nil) != (source.selectedKind == nil) else {
             throw ValidationError("give exactly one of --aasa FILE, --aasa-dir DIR, --direct and --cdn")
         }
-        if app.entitlements == nil, source.selectedKind == .direct || source.selectedKind == .cdn {
+        if !app.hasEntitlements, source.selectedKind == .direct || source.selectedKind == .cdn {
             throw ValidationError("--direct and --cdn need --entitlements FILE (its entries choose each host's file)")
         }
         if cdnBaseUrl != nil, source.selectedKind != .cdn {
@@ -101,7 +101,7 @@ struct MatchCommand: FormatOptionsSubcommand {
         guard let url else { return try await executeBulk(console) }
         let link = try LinkURL(url)
         let output: Output
-        if app.entitlements != nil, aasa == nil {
+        if app.hasEntitlements, aasa == nil {
             let identity = try app.identity()
             let device = app.device.settings
             let decision = try await AssociationSources.with(try sourceSelection(), device: device) { fileSource in

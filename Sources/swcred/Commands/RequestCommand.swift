@@ -50,7 +50,7 @@ struct RequestCommand: StoreSubcommand {
     var simulator = false
 
     func validate() throws {
-        guard app.isGiven else { throw ValidationError("give the app: --entitlements FILE and/or --app-id ID") }
+        guard app.isGiven else { throw ValidationError("give the app: --entitlements FILE and/or --app-id ID, or --app PATH") }
         if let chosenProfile, SWCProfile(rawValue: chosenProfile) == nil {
             throw ValidationError("--profile (or SWCRED_PROFILE) must be legacy or current")
         }

@@ -14,18 +14,23 @@ protocol SWCredSubcommand: AsyncParsableCommand {
     /// requirement, not a dynamic cast: a cast to a protocol existential scans every conformance
     /// record of the binary at the first use, on every command's start.
     var fetchesOverNetwork: Bool { get }
+    /// Whether this parsed command line reads a signed artifact (`--app PATH`, `entitlements
+    /// PATH` on an artifact), whose readers `swcred` does not link either (issue 31).
+    var readsSignedArtifacts: Bool { get }
     func execute(_ console: Console) async throws -> ExitStatus
 }
 
 extension SWCredSubcommand {
     /// Most commands never fetch (``SourceSelectingCommand`` decides from the source options).
     var fetchesOverNetwork: Bool { false }
+    /// Most commands read no artifact (``AppSelectingCommand`` decides from `--app`).
+    var readsSignedArtifacts: Bool { false }
 
     mutating func run() async throws {
         let console = Console(format: outputFormat)
         let status: ExitStatus
         do {
-            try NetworkHandOff.runInFetchProgramIfNeeded(self)
+            try NetworkHandOff.runInFullProgramIfNeeded(self)
             status = try await execute(console)
         } catch let error as SWCredError {
             console.report(error)

@@ -3,10 +3,12 @@ import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
 
-/// `swcred verify (--entitlements FILE | --android-app PKG=FP…) [--host HOST…] [source options]
-/// [--service S]`: checks two-way trust for every entitlement entry and every Android app on its
-/// hosts, and compares the platforms host by host (`spec/cli.md`). Exit 0 when every checked
-/// association is trusted, 10 otherwise.
+/// `swcred verify (--entitlements FILE | --app PATH | --android-app PKG=FP…) [--host HOST…] [source
+/// options] [--service S]`: checks two-way trust for every entitlement entry and every Android app
+/// on its hosts, and compares the platforms host by host (`spec/cli.md`). With `--app`, the app ID
+/// and the entries are the signed ones, and the artifact's findings (`APP-…`) are printed; an
+/// error among them makes the verdict not trusted. Exit 0 when every checked association is
+/// trusted, 10 otherwise.
 struct VerifyCommand: FormatOptionsSubcommand {
     static let configuration = CommandConfiguration.swcred(
         "verify", abstract: "Check the two-way trust between an app's entitlements and its domains' files.")
@@ -58,8 +60,8 @@ struct VerifyCommand: FormatOptionsSubcommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
-        guard app.entitlements != nil || !androidApps.isEmpty else {
-            throw ValidationError("--entitlements FILE or --android-app PKG=FP is required")
+        guard app.hasEntitlements || !androidApps.isEmpty else {
+            throw ValidationError("--entitlements FILE, --app PATH or --android-app PKG=FP is required")
         }
         guard source.selectedKind != nil else {
             throw ValidationError("give an association source: --aasa-dir DIR, --direct or --cdn")
@@ -67,9 +69,9 @@ struct VerifyCommand: FormatOptionsSubcommand {
         if !hosts.isEmpty, androidApps.isEmpty {
             throw ValidationError("--host names the hosts of Android apps: give --android-app PKG=FP")
         }
-        if !androidApps.isEmpty, app.entitlements == nil, hosts.isEmpty, androidManifest == nil {
+        if !androidApps.isEmpty, !app.hasEntitlements, hosts.isEmpty, androidManifest == nil {
             throw ValidationError(
-                "name the Android apps' hosts: --host HOST (or give --entitlements or --android-manifest)")
+                "name the Android apps' hosts: --host HOST (or give --entitlements, --app or --android-manifest)")
         }
         if androidManifest != nil, androidApps.isEmpty {
             throw ValidationError(
@@ -84,7 +86,10 @@ struct VerifyCommand: FormatOptionsSubcommand {
     }
 
     func execute(_ console: Console) async throws -> ExitStatus {
-        let identity = app.entitlements == nil ? nil : try app.identity()
+        let signed = try signedApp()
+        let identity = try signed.map { reading throws(SWCredError) in
+            try AppIdentity(entitlements: reading.entitlements)
+        } ?? (app.hasEntitlements ? try app.identity() : nil)
         let android = try androidApps.map { text throws(SWCredError) in try AndroidAppIdentity.parse(text) }
         let packages = android.map(\.packageName)
         if let repeated = packages.first(where: { name in packages.filter { $0 == name }.count > 1 }) {
@@ -115,8 +120,27 @@ struct VerifyCommand: FormatOptionsSubcommand {
             }
         }
         line.finish()
-        console.emit(report) { Self.printText(report, console) }
-        return ExitStatus(report)
+        guard let signed else {
+            console.emit(report) { Self.printText(report, console) }
+            return ExitStatus(report)
+        }
+        // An error among the artifact's findings is a reason the device would not use the
+        // association, whatever the files say (issue 31).
+        var checked = report
+        if signed.findings.contains(where: { $0.severity == .error }) { checked.trusted = false }
+        let members = SignedAppMembers(artifact: ArtifactMember(artifact: signed.artifact), findings: signed.findings)
+        console.emit(MergedDocument(checked, members)) {
+            Self.printText(checked, console)
+            Self.printSignedApp(signed, trusted: checked.trusted, associationsTrusted: report.trusted, console)
+        }
+        return ExitStatus(checked)
+    }
+
+    /// `--app`'s reading, comparing the `--entitlements` file when both are given.
+    private func signedApp() throws(SWCredError) -> SignedAppReading? {
+        guard app.appPath != nil else { return nil }
+        let source = try app.entitlements.map { path throws(SWCredError) in try Entitlements.load(path: path) }
+        return try app.signedApp(comparingWith: source)
     }
 
     private static func printText(_ report: CrossPlatformTrustReport, _ console: Console) {

@@ -18,7 +18,7 @@ extension SWCAppSession {
             session: try storeOptions.session(console), appID: app.appID, entitlements: entitlements,
             configuration: configuration)
         guard source.selectedKind != nil else { return session }
-        guard entitlements != nil else { throw SWCredError(.usage, "an association source needs --entitlements FILE") }
+        guard entitlements != nil else { throw SWCredError(.usage, "an association source needs --entitlements FILE or --app PATH") }
         let device = app.device.settings
         do {
             guard let selection = try source.selection() else { return session }

@@ -18,8 +18,13 @@ struct DeviceOptions: ParsableArguments {
     var settings: DeviceSettings { DeviceSettings(developerMode: developerMode, managedDevice: managed) }
 }
 
-/// The emulated app of `spec/cli.md`: `--app-id`, `--entitlements`, `--developer-mode`, `--managed`.
-/// Shared by `verify`, `match`, `add` and `request`.
+/// The emulated app of `spec/cli.md`: `--app-id`, `--entitlements`, `--app`, `--developer-mode`,
+/// `--managed`. Shared by every command that acts as an app (`verify`, `match`, `add`, `request`,
+/// `batch`, `associations`, `passkey`).
+///
+/// `--app PATH` (issue 31) gives the signed app itself: the app ID is the signed
+/// `application-identifier` and the domains are the signed associated domains, read through
+/// ``SignedApps`` (a command line with `--app` runs in `swcred-fetch`, which links the readers).
 struct AppOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -31,17 +36,57 @@ struct AppOptions: ParsableArguments {
         help: ArgumentHelp("An .entitlements/.plist file (XML or binary plist) or a JSON object.", valueName: "file"))
     var entitlements: String?
 
+    @Option(
+        name: .customLong("app"),
+        help: ArgumentHelp(
+            "A signed app (an .ipa, an .app folder or a Mach-O executable): its signed app ID and domains.",
+            valueName: "path"))
+    var appPath: String?
+
     @OptionGroup var device: DeviceOptions
 
     /// Whether any app identity was given (the browser path of `add` has none).
-    var isGiven: Bool { appID != nil || entitlements != nil }
+    var isGiven: Bool { appID != nil || entitlements != nil || appPath != nil }
 
-    /// Loads the entitlements file, if one was given.
+    /// Whether entitlements were given, from a source file or a signed app.
+    var hasEntitlements: Bool { entitlements != nil || appPath != nil }
+
+    func validate() throws {
+        if appPath != nil, appID != nil {
+            throw ValidationError("--app takes the app ID from the signature; leave out --app-id")
+        }
+    }
+
+    /// Loads the entitlements: the signed ones of `--app`, or the `--entitlements` file.
     ///
-    /// - Throws: `fileNotFound` (66) or `malformedEntitlements` (65).
+    /// - Throws: `fileNotFound` (66), `malformedEntitlements` or `malformedArtifact` (65);
+    ///   `usage` (64) for `--app` with `--entitlements` (only `verify` compares the two).
     func loadEntitlements() throws(SWCredError) -> Entitlements? {
+        if appPath != nil {
+            if entitlements != nil {
+                throw SWCredError(
+                    .usage, "give --app or --entitlements (verify alone takes both, to report their drift)")
+            }
+            return try signedApp(comparingWith: nil)?.entitlements
+        }
         guard let entitlements else { return nil }
         return try Entitlements.load(path: entitlements)
+    }
+
+    /// Reads `--app`, if it was given, and checks it; `source` (the `--entitlements` file's) is
+    /// compared with the signed entitlements.
+    ///
+    /// - Throws: `malformedArtifact` (65) when the path is no app (a profile alone included),
+    ///   `fileNotFound` (66); `internalError` in a program without the artifact readers.
+    func signedApp(comparingWith source: Entitlements?) throws(SWCredError) -> SignedAppReading? {
+        guard let appPath else { return nil }
+        let reading = try SignedApps.read(path: appPath, source: source)
+        guard reading.isApp else {
+            throw SWCredError(
+                SWCredError.Code(.malformedArtifact),
+                "--app \(appPath) is a provisioning profile; give the app (.ipa, .app or its executable)")
+        }
+        return reading
     }
 
     /// The app identity from `--entitlements` (required here) and `--app-id`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SWCredAssociation
 import SWCredCore
 import SWCredRetrieval
 
@@ -29,11 +30,35 @@ extension RequestCommand: SourceSelectingCommand {}
 extension BatchCommand: SourceSelectingCommand {}
 
 
+/// A command whose app options decide whether it reads a signed artifact (`--app PATH`).
+protocol AppSelectingCommand: SWCredSubcommand {
+    var app: AppOptions { get }
+}
+
+extension AppSelectingCommand {
+    var readsSignedArtifacts: Bool { app.appPath != nil }
+}
+
+extension VerifyCommand: AppSelectingCommand {}
+extension MatchCommand: AppSelectingCommand {}
+extension AssociationsCommand: AppSelectingCommand {}
+extension AddCommand: AppSelectingCommand {}
+extension RequestCommand: AppSelectingCommand {}
+extension BatchCommand: AppSelectingCommand {}
+extension PasskeyImportCommand: AppSelectingCommand {}
+
+extension EntitlementsCommand {
+    /// `entitlements PATH` on a signed artifact (by name, folder or first bytes).
+    var readsSignedArtifacts: Bool { SignedArtifactSniff.kind(path: file) != nil }
+}
+
 extension FetchCommand {
     var fetchesOverNetwork: Bool { true }
 }
 
-/// Hands a command that fetches to `swcred-fetch` when this program has no HTTPS retrieval.
+/// Hands a command that needs the full program to `swcred-fetch`: one that fetches, when this
+/// program has no HTTPS retrieval, and one that reads a signed artifact, when it has no artifact
+/// reader (``SignedApps``). `swcred` has neither; `swcred-fetch` installs both.
 ///
 /// The hand-off is an `execv` of the sibling, found next to this program's own file
 /// (`/proc/self/exe`), with this process's argv: stdin, the other descriptors
@@ -45,14 +70,18 @@ enum NetworkHandOff {
     /// The sibling executable's file name.
     static let siblingName = "swcred-fetch"
 
-    /// Replaces this process with `swcred-fetch` when `command` fetches and this program cannot.
+    /// Whether `command` needs what this program lacks: the one decision of the hand-off.
+    static func needsFullProgram(_ command: some SWCredSubcommand) -> Bool {
+        (command.fetchesOverNetwork && !LiveRetrieval.isInstalled)
+            || (command.readsSignedArtifacts && !SignedApps.isInstalled)
+    }
+
+    /// Replaces this process with `swcred-fetch` when `command` needs what this program lacks.
     ///
     /// - Throws: `internalError` (exit 1) when the sibling is missing or cannot be executed.
-    static func runInFetchProgramIfNeeded(_ command: some SWCredSubcommand) throws {
-        guard command.fetchesOverNetwork, !LiveRetrieval.isInstalled else {
-            return
-        }
-        try execSibling(arguments: Array(CommandLine.arguments.dropFirst()))
+    static func runInFullProgramIfNeeded(_ command: some SWCredSubcommand) throws {
+        guard needsFullProgram(command) else { return }
+        try execSibling(arguments: Array(CommandLine.arguments.dropFirst()), reads: command.readsSignedArtifacts)
     }
 
     /// The path of `swcred-fetch` beside this program's own file.
@@ -69,7 +98,7 @@ enum NetworkHandOff {
         return directory + "/" + siblingName
     }
 
-    private static func execSibling(arguments: [String]) throws -> Never {
+    private static func execSibling(arguments: [String], reads: Bool) throws -> Never {
         let sibling = try siblingPath()
         let argv = ([sibling] + arguments).map { strdup($0) } + [nil]
         execv(sibling, argv)
@@ -78,7 +107,8 @@ enum NetworkHandOff {
         let reason = failure == ENOENT ? "it is missing" : String(cString: strerror(failure))
         throw SWCredError(
             .internalError,
-            "this command fetches over HTTPS, which swcred hands to \(sibling), but \(reason); "
+            "this command \(reads ? "reads a signed app" : "fetches over HTTPS"), which swcred hands to \(sibling), "
+                + "but \(reason); "
                 + "install \(siblingName) beside swcred (Tools/build-release builds both)")
     }
 }

@@ -19,7 +19,7 @@ enum TestSigner {
 
     static func sign(
         _ image: [UInt8], identifier: String, team: String?, entitlements: [(String, Value)],
-        xml: Bool = true, der: Bool = true
+        xml: Bool = true, der: Bool = true, xmlEntitlements: [(String, Value)]? = nil
     ) throws -> [UInt8] {
         var bytes = image
         // The load commands: LC_SEGMENT_64 __LINKEDIT and LC_CODE_SIGNATURE.
@@ -42,7 +42,7 @@ enum TestSigner {
 
         // The blobs the CodeDirectory seals in its special slots.
         var blobs: [(UInt32, [UInt8])] = []
-        let xmlBlob = blob(0xfade_7171, Array(xmlPlist(entitlements).utf8))
+        let xmlBlob = blob(0xfade_7171, Array(xmlPlist(xmlEntitlements ?? entitlements).utf8))
         let derBlob = blob(0xfade_7172, try derPlist(entitlements))
         if xml { blobs.append((5, xmlBlob)) }
         if der { blobs.append((7, derBlob)) }

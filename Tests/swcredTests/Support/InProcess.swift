@@ -1,4 +1,5 @@
 import Foundation
+import SWCredArtifactsCLI
 import SWCredRetrieval
 import SWCredRetrievalLive
 @testable import SWCredCLI
@@ -20,6 +21,7 @@ enum InProcess {
     static func run(_ arguments: [String], stdin: String?, environment: [String: String]) async -> CLI.Result {
         // This process fetches itself, as `swcred-fetch` does: no hand-off to a sibling.
         LiveRetrieval.installHTTPS()
+        ArtifactAppReader.install()
         let input = Self.pipe()
         let output = Self.pipe()
         let error = Self.pipe()

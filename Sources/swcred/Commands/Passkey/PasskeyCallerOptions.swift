@@ -33,11 +33,11 @@ struct PasskeyCallerOptions: ParsableArguments {
         let callers = [app.isGiven, origin != nil, androidApp != nil].filter { $0 }.count
         if callers > 1 {
             throw ValidationError(
-                "give one caller: app options (--entitlements/--app-id), --origin or --android-app, not several")
+                "give one caller: app options (--entitlements/--app/--app-id), --origin or --android-app, not several")
         }
         if callers == 0 {
             throw ValidationError(
-                "give the caller: --entitlements FILE (and --app-id) for an app, --origin for a browser, "
+                "give the caller: --entitlements FILE (and --app-id) or --app PATH for an app, --origin for a browser, "
                     + "or --android-app PKG=FP for an Android app")
         }
         if androidApp != nil, source.selectedKind == nil {
@@ -192,13 +192,14 @@ extension PasskeyCallerOptions {
 
 /// `passkey register` and `passkey assert`: the store, the caller and its source come with the
 /// ``PasskeyCallerOptions``.
-protocol PasskeyCallCommand: StoreSubcommand, SourceSelectingCommand {
+protocol PasskeyCallCommand: StoreSubcommand, SourceSelectingCommand, AppSelectingCommand {
     var caller: PasskeyCallerOptions { get }
 }
 
 extension PasskeyCallCommand {
     var storeOptions: GlobalStoreOptions { caller.store }
     var source: SourceOptions { caller.source }
+    var app: AppOptions { caller.app }
 }
 
 /// The WebAuthn options documents that `register` and `assert` read.
