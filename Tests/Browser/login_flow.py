@@ -4,6 +4,7 @@
 
   login_flow.py --swcred PATH --mode playwright|cdp [--driver auto|selenium|playwright]
                 [--chromium /usr/bin/chromium] [--timeout SECONDS]
+  login_flow.py --probe --mode playwright|cdp      exit 0 when everything needed is installed, else 77
 
 1. A throw-away CA signs tacos.example's certificate; Chromium trusts it through an NSS database
    in a temporary HOME, and --host-resolver-rules sends https://tacos.example to the server.
@@ -44,6 +45,18 @@ ORIGIN = "https://" + RP_ID
 APP = ["--entitlements", os.path.join(ROOT, "Fixtures", "apps", "TacoShop.entitlements"),
        "--aasa-dir", os.path.join(ROOT, "Fixtures", "sites")]
 STEP_TIMEOUT = 30
+# What the page's status line says, read in the page.
+STATUS = "{...document.getElementById('status').dataset, text: document.getElementById('status').textContent}"
+
+
+TRACE = os.environ.get("SWCRED_BROWSER_TRACE") == "1"
+STARTED = time.monotonic()
+
+
+def trace(what):
+    """With SWCRED_BROWSER_TRACE=1, each step's time on stderr."""
+    if TRACE:
+        print(f"{time.monotonic() - STARTED:7.2f}s {what}", file=sys.stderr)
 
 
 class Skip(Exception):
@@ -122,6 +135,7 @@ class Swcred:
                     "XDG_STATE_HOME": os.path.join(home, "state")}
 
     def run(self, *arguments, stdin=None):
+        trace("swcred " + " ".join(arguments[:2]))
         result = subprocess.run([self.binary, *arguments], input=stdin, capture_output=True, text=True,
                                 env=self.env, timeout=STEP_TIMEOUT)
         check(result.returncode == 0, f"swcred {' '.join(arguments[:3])} exited {result.returncode}: "
@@ -172,17 +186,20 @@ class PlaywrightPage:
         check(self.page.evaluate("isSecureContext"), "the page is not a secure context")
 
     def act(self, button, username, state):
+        trace(f"page {button} {username}")
         self.page.evaluate("document.getElementById('status').dataset.state = 'busy'")
         self.page.fill("#username", username)
         self.page.click(button)
         self.page.wait_for_function(
             "document.getElementById('status').dataset.state !== 'idle'"
             " && document.getElementById('status').dataset.state !== 'busy'")
-        return status_of(self.page.evaluate("({...document.getElementById('status').dataset,"
-                                            " text: document.getElementById('status').textContent})"), state)
+        return status_of(self.page.evaluate(f"({STATUS})"), state)
 
     def storage_state(self, path):
+        # The state holds private keys: made 0600 first (Playwright rewrites a file in place).
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         self.context.storage_state(path=path, credentials=True)
+        check(os.stat(path).st_mode & 0o077 == 0, "the storage state is readable by others")
 
     def close(self):
         self.browser.close()
@@ -220,6 +237,7 @@ class SeleniumPage:
     def act(self, button, username, state):
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
+        trace(f"page {button} {username}")
         self.driver.execute_script("document.getElementById('status').dataset.state = 'busy'")
         field = self.driver.find_element(By.ID, "username")
         field.clear()
@@ -228,9 +246,7 @@ class SeleniumPage:
         status = self.driver.find_element(By.ID, "status")
         WebDriverWait(self.driver, STEP_TIMEOUT).until(
             lambda _: status.get_attribute("data-state") not in ("idle", "busy"))
-        return status_of(self.driver.execute_script(
-            "return {...document.getElementById('status').dataset, text: document.getElementById('status').textContent}"),
-            state)
+        return status_of(self.driver.execute_script(f"return {STATUS}"), state)
 
     def close(self):
         self.driver.quit()
@@ -255,6 +271,7 @@ def browser_round(mode, driver, chromium, swcred, site, work):
         swcred.run("passkey", "export", "--to", "cdp", "--rp-id", RP_ID, "-o", seeds)
         page = SeleniumPage(chromium, site.port, home) if driver == "selenium" else \
             PlaywrightPage(chromium, site.port, home)
+    trace("browser started")
     try:
         if mode == "cdp":
             page.cdp("WebAuthn.enable", {"enableUI": False})
@@ -279,44 +296,54 @@ def browser_round(mode, driver, chromium, swcred, site, work):
                 json.dump(credentials, f)
     finally:
         page.close()
+        trace("browser closed")
     return seen, handed
+
+
+def requirements(arguments):
+    """The driver to use, or Skip naming what is missing."""
+    if not os.access(arguments.chromium, os.X_OK):
+        raise Skip(f"{arguments.chromium} is missing")
+    if shutil.which("certutil") is None:
+        raise Skip("certutil (libnss3-tools) is missing")
+    try:
+        import webauthn  # noqa: F401  (the relying party's judge)
+        import cryptography  # noqa: F401  (the throw-away CA)
+    except ImportError:
+        raise Skip("the webauthn package (py_webauthn) is missing")
+    try:
+        import playwright  # noqa: F401
+        has_playwright = True
+    except ImportError:
+        has_playwright = False
+    try:
+        import selenium  # noqa: F401
+        has_selenium = shutil.which("chromedriver") is not None
+    except ImportError:
+        has_selenium = False
+    driver = arguments.driver
+    if arguments.mode == "playwright" or driver == "auto":
+        driver = "selenium" if arguments.mode == "cdp" and has_selenium else "playwright"
+    if driver == "playwright" and not has_playwright:
+        raise Skip("the playwright package is missing")
+    if driver == "selenium" and not has_selenium:
+        raise Skip("selenium or chromedriver is missing")
+    return driver
 
 
 def run(arguments):
     started = time.monotonic()
     chromium = arguments.chromium
-    if not os.access(chromium, os.X_OK):
-        raise Skip(f"{chromium} is missing")
-    if shutil.which("certutil") is None:
-        raise Skip("certutil (libnss3-tools) is missing")
-    try:
-        import webauthn  # noqa: F401  (the relying party's judge)
-    except ImportError:
-        raise Skip("the webauthn package (py_webauthn) is missing")
-    driver = arguments.driver
-    if arguments.mode == "playwright" or driver == "auto":
-        try:
-            import playwright  # noqa: F401
-            has_playwright = True
-        except ImportError:
-            has_playwright = False
-        if arguments.mode == "playwright" and not has_playwright:
-            raise Skip("the playwright package is missing")
-    if driver == "auto":
-        try:
-            import selenium  # noqa: F401
-            driver = "selenium" if shutil.which("chromedriver") else "playwright"
-        except ImportError:
-            driver = "playwright"
-        if driver == "playwright" and not has_playwright:
-            raise Skip("neither selenium with chromedriver nor playwright is installed")
-    if arguments.mode == "playwright":
-        driver = "playwright"
+    driver = requirements(arguments)
+    if arguments.probe:
+        print(f"ready: {arguments.mode} through {driver}")
+        return
 
     work = tempfile.mkdtemp(prefix="swcred-browser-")
     site = None
     try:
         site = Site(work)
+        trace("site ready")
         swcred = Swcred(arguments.swcred, work)
         browser_caller = ["--origin", ORIGIN]
         # 2. The app registers alice; the relying party verifies the attestation.
@@ -363,12 +390,15 @@ def run(arguments):
 
 def main():
     parser = argparse.ArgumentParser(description="passkey login flows in Chromium (see the module's docstring)")
-    parser.add_argument("--swcred", required=True)
+    parser.add_argument("--swcred")
     parser.add_argument("--mode", choices=["playwright", "cdp"], required=True)
     parser.add_argument("--driver", choices=["auto", "selenium", "playwright"], default="auto")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--timeout", type=int, default=150)
+    parser.add_argument("--probe", action="store_true", help="only check that everything needed is installed")
     arguments = parser.parse_args()
+    if not arguments.probe and not arguments.swcred:
+        parser.error("--swcred is required")
 
     def expired(*_):
         raise Failure(f"not done in {arguments.timeout} s")

@@ -9,7 +9,9 @@ import Crypto
 /// Only P-256 keys in PKCS#8 are read: the `PrivateKeyInfo` must begin with version 0 and the
 /// algorithm `id-ecPublicKey` with the curve `prime256v1`, so a SEC 1 key, a P-384 key or another
 /// algorithm is refused before swift-crypto parses it. Keys pass through guarded memory
-/// (`SecureBytes`) and the copies this type makes are wiped.
+/// (`SecureBytes`); the copies this type makes and the `Data` swift-crypto returns are wiped. Not
+/// reachable from here: the copies swift-crypto makes inside `derRepresentation` (SwiftASN1's
+/// arrays, in both directions), and BoringSSL's own key, which it clears when freed.
 enum PasskeyKeyDER {
     /// `INTEGER 0`, `SEQUENCE { OID id-ecPublicKey, OID prime256v1 }`, then the `OCTET STRING` tag:
     /// what follows a P-256 `PrivateKeyInfo`'s outer `SEQUENCE` header.
@@ -21,7 +23,11 @@ enum PasskeyKeyDER {
     /// The PKCS#8 DER of a stored 32-byte scalar (with the public key, as swift-crypto writes it).
     /// The caller wipes the result.
     static func pkcs8(raw: [UInt8]) throws(SWCredError) -> [UInt8] {
-        try withKey(raw: raw) { key in Array(key.derRepresentation) }
+        try withKey(raw: raw) { key in
+            var der = key.derRepresentation
+            defer { wipe(&der) }
+            return [UInt8](der)
+        }
     }
 
     /// The SubjectPublicKeyInfo DER of a stored 32-byte scalar's public key.
@@ -50,10 +56,18 @@ enum PasskeyKeyDER {
         do {
             let secure = try SecureBytes(copying: der)
             let key = try secure.withUnsafeBytes { bytes in try P256.Signing.PrivateKey(derRepresentation: bytes) }
-            return (Array(key.rawRepresentation), Array(key.publicKey.derRepresentation))
+            var raw = key.rawRepresentation
+            defer { wipe(&raw) }
+            return ([UInt8](raw), Array(key.publicKey.derRepresentation))
         } catch {
             throw bad
         }
+    }
+
+    /// Wipes a secret `Data` that swift-crypto returned, in place: the caller's variable holds the
+    /// only reference, so no copy is made and the wipe reaches the bytes swift-crypto wrote.
+    private static func wipe(_ data: inout Data) {
+        data.withUnsafeMutableBytes { buffer in Sodium.memzero(buffer) }
     }
 
     private static func withKey<R>(
