@@ -161,6 +161,7 @@ class RelyingParty:
 
 class Handler(BaseHTTPRequestHandler):
     server_version = "swcred-fixture-rp"
+    timeout = 30
     routes = {"/api/register/options": "register_options", "/api/register/verify": "register_verify",
               "/api/login/options": "login_options", "/api/login/verify": "login_verify"}
 
@@ -216,12 +217,18 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--host", default="127.0.0.1")
     args = parser.parse_args()
+    # A parent may hand down SIGTERM blocked (a test runner's thread) and SIGINT ignored (a shell's
+    # background job): both must end this server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     server = ThreadingHTTPServer((args.host, args.port), Handler)
     server.daemon_threads = True
     server.rp = RelyingParty(args.rp_id, args.origin or f"https://{args.rp_id}")
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(args.cert, args.key)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
+    # The handshake happens in each connection's thread (on its first read), so a client that
+    # connects and says nothing holds up only itself, for at most Handler.timeout seconds.
+    server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
     print(f"ready {server.server_address[1]}", flush=True)
     try:
