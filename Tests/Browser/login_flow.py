@@ -17,7 +17,8 @@
 5. The browser's state comes back (`storage_state(credentials=True)` or WebAuthn.getCredentials)
    into `swcred passkey import`; swcred then signs bob in as a browser at https://tacos.example and
    as the app, and alice as the app, each response verified by the server.
-Every count the server verified must go strictly up per passkey (the only 0 is a registration's).
+Every count the server verified must go strictly up per passkey (the only 0 is a registration's),
+and a copy of alice's passkey from before the browser used it must be refused (the judge says no).
 
 Prints one JSON line: {"mode","driver","seconds","counts":{USER:[…]},"imported":{…}}.
 Exit 0 passed, 1 failed (the reason on stderr), 2 usage, 77 skipped (a tool is missing; the reason
@@ -125,12 +126,12 @@ class Site:
 class Swcred:
     """The swcred under test, on a throw-away store."""
 
-    def __init__(self, binary, work):
+    def __init__(self, binary, work, store="keychain"):
         self.binary, self.work = binary, work
         home = os.path.join(work, "home")
         self.env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "SWIFT_BACKTRACE": "enable=no",
-                    "SWCRED_STORE": os.path.join(work, "keychain.swcred"),
-                    "SWCRED_KEY_FILE": os.path.join(work, "keychain.key"),
+                    "SWCRED_STORE": os.path.join(work, store + ".swcred"),
+                    "SWCRED_KEY_FILE": os.path.join(work, store + ".key"),
                     "XDG_DATA_HOME": os.path.join(home, "data"), "XDG_CONFIG_HOME": os.path.join(home, "config"),
                     "XDG_STATE_HOME": os.path.join(home, "state")}
 
@@ -153,9 +154,11 @@ class Swcred:
         response = json.loads(self.run("passkey", "register", self.file(f"create-{user}.json", options), *caller))
         return site.post("/api/register/verify", response)
 
-    def sign_in(self, site, user, caller):
+    def sign_in(self, site, user, caller, accepted=True):
         options = site.post("/api/login/options", {"username": user})
         response = json.loads(self.run("passkey", "assert", self.file(f"get-{user}.json", options), *caller))
+        if not accepted:
+            return site.request("POST", "/api/login/verify", response)
         return site.post("/api/login/verify", response)
 
 
@@ -297,7 +300,7 @@ def browser_round(mode, driver, chromium, swcred, site, work):
     finally:
         page.close()
         trace("browser closed")
-    return seen, handed
+    return seen, handed, state if mode == "playwright" else seeds
 
 
 def requirements(arguments):
@@ -350,7 +353,7 @@ def run(arguments):
         registered = swcred.register(site, "alice", APP)
         check(registered["signCount"] == 0, f"a new swcred passkey reports {registered['signCount']}")
         # 3-4. The browser.
-        seen, handed = browser_round(arguments.mode, driver, chromium, swcred, site, work)
+        seen, handed, seed = browser_round(arguments.mode, driver, chromium, swcred, site, work)
         alice_in_browser = [s["signCount"] for s in seen if s["user"] == "alice"]
         check(alice_in_browser == [1, 2], f"alice's counts in the browser: {alice_in_browser}")
         # 5. The hand-back, then swcred signs in with the page's passkey and the seeded one.
@@ -367,6 +370,12 @@ def run(arguments):
         again = json.loads(swcred.run("passkey", "import", handed, "--from", arguments.mode, "--format", "json"))
         check(again["unchanged"] == 2, f"stale re-import {again}")
         swcred.sign_in(site, "bob", browser_caller)
+        # The judge can say no: a copy of alice's passkey from before the browser used it (count 0,
+        # in another store) is a cloned authenticator to the relying party, which has seen 3.
+        clone = Swcred(arguments.swcred, work, store="clone")
+        clone.run("passkey", "import", seed, "--from", arguments.mode)
+        status, refusal = clone.sign_in(site, "alice", APP, accepted=False)
+        check(status == 400 and "count" in refusal.get("error", ""), f"a stale clone was not refused: {refusal}")
         log = site.log()
     finally:
         if site is not None:
@@ -374,9 +383,11 @@ def run(arguments):
         shutil.rmtree(work, ignore_errors=True)
 
     rejected = [e for e in log["events"] if e["event"] == "rejected"]
-    check(not rejected, f"the relying party rejected: {rejected}")
+    check(len(rejected) == 1, f"the relying party rejected: {rejected}")
     counts = {}
     for event in log["events"]:
+        if event["event"] == "rejected":
+            continue
         counts.setdefault(event["user"], []).append(event["signCount"])
     for user, series in counts.items():
         check(all(b > a for a, b in zip(series, series[1:])), f"{user}'s counts are not strictly increasing: {series}")
@@ -385,7 +396,7 @@ def run(arguments):
     bob = counts.get("bob", [])
     check(len(bob) == 5 and bob[2:] == [bob[1] + 1, bob[1] + 2, bob[1] + 3], f"bob's verified counts: {bob}")
     print(json.dumps({"mode": arguments.mode, "driver": driver, "seconds": round(time.monotonic() - started, 2),
-                      "counts": counts, "imported": summary}))
+                      "counts": counts, "imported": summary, "refused": rejected[0].get("error")}))
 
 
 def main():
@@ -406,7 +417,11 @@ def main():
 
     def expired(*_):
         raise Failure(f"not done in {arguments.timeout} s")
+
+    def terminated(*_):  # the finally blocks close the browser and stop the relying party
+        raise Failure("terminated")
     signal.signal(signal.SIGALRM, expired)
+    signal.signal(signal.SIGTERM, terminated)
     signal.alarm(arguments.timeout)
     try:
         run(arguments)

@@ -31,22 +31,23 @@ enum BrowserLogin {
 
 @Suite("Login flows in a real browser (cli.md Browser tests, issue 32)", .serialized)
 struct BrowserLoginTests {
-    /// The summary line's verified counts, per user.
-    private func counts(_ result: CLI.Result) throws -> [String: [Int]] {
+    /// The summary line: the verified counts per user, and the relying party's refusal of a clone.
+    private func summary(_ result: CLI.Result) -> (counts: [String: [Int]], refused: String) {
         let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let summary = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        return summary?["counts"] as? [String: [Int]] ?? [:]
+        let summary = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        return (summary?["counts"] as? [String: [Int]] ?? [:], summary?["refused"] as? String ?? "")
     }
 
-    @Test("cli Browser tests: swcred's passkey signs in to the fixture site in Chromium through Playwright's storage state; the page's new passkey comes back and signs in swcred as a browser and as the app; py_webauthn verifies every count, strictly increasing",
+    @Test("cli Browser tests: swcred's passkey signs in to the fixture site in Chromium through Playwright's storage state; the page's new passkey comes back and signs in swcred as a browser and as the app; py_webauthn verifies every count, strictly increasing, and refuses a stale clone",
           .enabled(if: BrowserLogin.playwright), .timeLimit(.minutes(4)))
     func playwrightStorageState() throws {
         let result = try BrowserLogin.run("playwright")
         #expect(
             result.status == 0, "login_flow.py --mode playwright: \(result.status)\n\(result.stderr)\n\(result.stdout)")
-        let counts = try counts(result)
+        let (counts, refused) = summary(result)
         #expect(counts["alice"] == [0, 1, 2, 3], "\(result.stdout)")
         #expect(counts["bob"] == [0, 1, 2, 3, 4], "\(result.stdout)")
+        #expect(refused.contains("sign count of 0 was not greater than current count of 3"), "\(result.stdout)")
     }
 
     @Test("cli Browser tests: the same through CDP (WebAuthn.addCredential and getCredentials, from Selenium when installed, else a Playwright CDP session) with Chromium's own authenticator",
@@ -54,8 +55,9 @@ struct BrowserLoginTests {
     func chromeDevToolsProtocol() throws {
         let result = try BrowserLogin.run("cdp")
         #expect(result.status == 0, "login_flow.py --mode cdp: \(result.status)\n\(result.stderr)\n\(result.stdout)")
-        let counts = try counts(result)
+        let (counts, refused) = summary(result)
         #expect(counts["alice"] == [0, 1, 2, 3], "\(result.stdout)")
+        #expect(refused.contains("sign count of 0 was not greater than current count of 3"), "\(result.stdout)")
         // Chromium's virtual authenticator counts its registration too: bob's first login is 2.
         #expect(counts["bob"] == [1, 2, 3, 4, 5], "\(result.stdout)")
     }
