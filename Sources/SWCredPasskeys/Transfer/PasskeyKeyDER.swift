@@ -4,14 +4,14 @@ import SWCredSodium
 import Crypto
 
 /// The DER forms of a passkey's P-256 key in the browser-test documents: PKCS#8 (RFC 5208) for
-/// the private key, SubjectPublicKeyInfo (RFC 5280) for the public key, both from swift-crypto.
+/// the private key, SubjectPublicKeyInfo (RFC 5280) for the public key.
 ///
-/// Only P-256 keys in PKCS#8 are read: the `PrivateKeyInfo` must begin with version 0 and the
-/// algorithm `id-ecPublicKey` with the curve `prime256v1`, so a SEC 1 key, a P-384 key or another
-/// algorithm is refused before swift-crypto parses it. Keys pass through guarded memory
-/// (`SecureBytes`); the copies this type makes and the `Data` swift-crypto returns are wiped. Not
-/// reachable from here: the copies swift-crypto makes inside `derRepresentation` (SwiftASN1's
-/// arrays, in both directions), and BoringSSL's own key, which it clears when freed.
+/// Only P-256 keys in PKCS#8 are read, and this type reads them (``ecPrivateKey(_:)``): a SEC 1
+/// key, a P-384 key or another algorithm is refused, and swift-crypto sees the 32-byte scalar
+/// only, from guarded memory (`SecureBytes`). Export writes swift-crypto's `derRepresentation`.
+/// The copies this type makes and the `Data` swift-crypto returns are wiped; not reachable from
+/// here: the arrays swift-crypto builds inside the `derRepresentation` getter (export only), and
+/// BoringSSL's own key, which it clears when freed.
 enum PasskeyKeyDER {
     /// `INTEGER 0`, `SEQUENCE { OID id-ecPublicKey, OID prime256v1 }`, then the `OCTET STRING` tag:
     /// what follows a P-256 `PrivateKeyInfo`'s outer `SEQUENCE` header.
@@ -36,32 +36,72 @@ enum PasskeyKeyDER {
     }
 
     /// The 32-byte scalar of a P-256 PKCS#8 key (the caller wipes it), and its public key's SPKI DER.
+    ///
+    /// The DER is walked here, not by swift-crypto (whose `derRepresentation` initialiser copies
+    /// the whole key into arrays nobody wipes): `PrivateKeyInfo` version 0 with the P-256
+    /// algorithm, then an RFC 5915 `ECPrivateKey` of version 1 with a 32-byte key, optionally the
+    /// `prime256v1` parameters and the uncompressed public key, which must be the scalar's; every
+    /// length exact, nothing after. Only the scalar reaches swift-crypto, from guarded memory.
     /// - Throws: `malformedInput` naming `field` (never the key's bytes).
     static func scalar(pkcs8 der: [UInt8], field: String) throws(SWCredError) -> (raw: [UInt8], spki: [UInt8]) {
         let bad = SWCredError(.malformedInput, "\(field) is not a P-256 private key in PKCS#8 DER")
-        guard der.count >= 2, der[0] == 0x30 else { throw bad }
-        // The outer SEQUENCE's length: short form, or 0x81/0x82 long form (P-256 keys are < 256 bytes).
-        var offset = 2
-        var length = Int(der[1])
-        if der[1] == 0x81, der.count > 2 {
-            length = Int(der[2])
-            offset = 3
-        } else if der[1] >= 0x80 {
-            throw bad
-        }
-        guard offset + length == der.count,
-            der.count >= offset + p256PrivateKeyInfoPrefix.count,
-            Array(der[offset..<(offset + p256PrivateKeyInfoPrefix.count)]) == p256PrivateKeyInfoPrefix
-        else { throw bad }
+        guard let parts = ecPrivateKey(der) else { throw bad }
         do {
-            let secure = try SecureBytes(copying: der)
-            let key = try secure.withUnsafeBytes { bytes in try P256.Signing.PrivateKey(derRepresentation: bytes) }
-            var raw = key.rawRepresentation
-            defer { wipe(&raw) }
-            return ([UInt8](raw), Array(key.publicKey.derRepresentation))
+            let secure = try SecureBytes(copying: der[parts.scalar])
+            let key = try secure.withUnsafeBytes { bytes in try P256.Signing.PrivateKey(rawRepresentation: bytes) }
+            if let point = parts.publicKey, !der[point].elementsEqual(key.publicKey.x963Representation) {
+                throw bad
+            }
+            return (Array(der[parts.scalar]), Array(key.publicKey.derRepresentation))
         } catch {
             throw bad
         }
+    }
+
+    /// `[0] { OID prime256v1 }`: the optional parameters of a P-256 `ECPrivateKey`.
+    static let ecParameters: [UInt8] = [0xA0, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
+
+    /// Where the scalar and the optional public point (`04 || X || Y`) are in a P-256 PKCS#8 key,
+    /// or `nil` when `der` is anything else.
+    static func ecPrivateKey(_ der: [UInt8]) -> (scalar: Range<Int>, publicKey: Range<Int>?)? {
+        // The outer SEQUENCE: short form, or 0x81 (a P-256 key is < 256 bytes).
+        guard der.count >= 2, der[0] == 0x30 else { return nil }
+        var index = 2
+        var length = Int(der[1])
+        if der[1] == 0x81, der.count > 2, der[2] >= 0x80 {
+            length = Int(der[2])
+            index = 3
+        } else if der[1] >= 0x80 {
+            return nil
+        }
+        guard index + length == der.count else { return nil }
+        func take(_ expected: [UInt8]) -> Bool {
+            guard der.count - index >= expected.count, der[index..<(index + expected.count)].elementsEqual(expected)
+            else { return false }
+            index += expected.count
+            return true
+        }
+        // version 0, the algorithm, the OCTET STRING's tag and its (short) length to the end.
+        guard take(p256PrivateKeyInfoPrefix), index < der.count, der[index] < 0x80,
+            index + 1 + Int(der[index]) == der.count
+        else { return nil }
+        index += 1
+        // ECPrivateKey: SEQUENCE to the end, version 1, the 32-byte key.
+        guard der.count - index >= 2, der[index] == 0x30, der[index + 1] < 0x80,
+            index + 2 + Int(der[index + 1]) == der.count
+        else { return nil }
+        index += 2
+        guard take([0x02, 0x01, 0x01, 0x04, 0x20]), der.count - index >= 32 else { return nil }
+        let scalar = index..<(index + 32)
+        index += 32
+        _ = take(ecParameters)
+        var publicKey: Range<Int>?
+        if take([0xA1, 0x44, 0x03, 0x42, 0x00, 0x04]) {
+            guard der.count - index >= 64 else { return nil }
+            publicKey = (index - 1)..<(index + 64)
+            index += 64
+        }
+        return index == der.count ? (scalar, publicKey) : nil
     }
 
     /// Wipes a secret `Data` that swift-crypto returned, in place: the caller's variable holds the
