@@ -66,4 +66,31 @@ struct PasskeyKeyDERTests {
             }
         }
     }
+
+    @Test("cli Browser tests: 5,000 mutations and truncations of a key never trap, and any that reads gives the original scalar")
+    func mutations() throws {
+        let key = P256.Signing.PrivateKey()
+        let scalar = [UInt8](key.rawRepresentation)
+        let good = Self.pkcs8(scalar, parameters: true, point: [UInt8](key.publicKey.x963Representation))
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        var read = 0
+        for round in 0..<5_000 {
+            var der = good
+            if round % 5 == 0 {
+                der = Array(der.prefix(next(der.count)))
+            } else {
+                for _ in 0...next(3) { der[next(der.count)] = UInt8(next(256)) }
+            }
+            guard let result = try? PasskeyKeyDER.scalar(pkcs8: der, field: "k") else { continue }
+            read += 1
+            #expect(result.raw == scalar, "round \(round) read another scalar")
+        }
+        #expect(read < 100, "\(read) mutated keys read")
+    }
 }
