@@ -20,13 +20,14 @@ struct PasskeyKeyDERTests {
         return body.count < 0x80 ? [0x30, UInt8(body.count)] + body : [0x30, 0x81, UInt8(body.count)] + body
     }
 
-    @Test("cli Browser tests: swift-crypto's PKCS#8, and the same key without the public key, with the parameters, with both, give the scalar and the SPKI")
+    @Test("cli Browser tests: export writes swift-crypto's PKCS#8 layout; it, and the same key without the public key, with the parameters, with both, give the scalar and the SPKI")
     func layouts() throws {
         let key = P256.Signing.PrivateKey()
         let scalar = [UInt8](key.rawRepresentation)
         let point = [UInt8](key.publicKey.x963Representation)
         let spki = [UInt8](key.publicKey.derRepresentation)
         #expect(Self.pkcs8(scalar, parameters: false, point: point) == [UInt8](key.derRepresentation))
+        #expect(try PasskeyKeyDER.pkcs8(raw: scalar) == [UInt8](key.derRepresentation))
         for parameters in [false, true] {
             for withPoint in [false, true] {
                 let der = Self.pkcs8(scalar, parameters: parameters, point: withPoint ? point : nil)

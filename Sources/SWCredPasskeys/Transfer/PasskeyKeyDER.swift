@@ -8,10 +8,9 @@ import Crypto
 ///
 /// Only P-256 keys in PKCS#8 are read, and this type reads them (``ecPrivateKey(_:)``): a SEC 1
 /// key, a P-384 key or another algorithm is refused, and swift-crypto sees the 32-byte scalar
-/// only, from guarded memory (`SecureBytes`). Export writes swift-crypto's `derRepresentation`.
+/// only, from guarded memory (`SecureBytes`); export writes the DER here too (``pkcs8(raw:)``).
 /// The copies this type makes and the `Data` swift-crypto returns are wiped; not reachable from
-/// here: the arrays swift-crypto builds inside the `derRepresentation` getter (export only), and
-/// BoringSSL's own key, which it clears when freed.
+/// here: BoringSSL's own key, which it clears when freed.
 enum PasskeyKeyDER {
     /// `INTEGER 0`, `SEQUENCE { OID id-ecPublicKey, OID prime256v1 }`, then the `OCTET STRING` tag:
     /// what follows a P-256 `PrivateKeyInfo`'s outer `SEQUENCE` header.
@@ -20,14 +19,24 @@ enum PasskeyKeyDER {
         0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x04,
     ]
 
-    /// The PKCS#8 DER of a stored 32-byte scalar (with the public key, as swift-crypto writes it).
-    /// The caller wipes the result.
+    /// The PKCS#8 DER of a stored 32-byte scalar, with its public point, in the layout swift-crypto
+    /// and Chromium write (`ECPrivateKey` version 1, no parameters, `[1]` the uncompressed point).
+    /// Written here, into one buffer reserved up front, so the scalar is in no copy but the result,
+    /// which the caller wipes.
     static func pkcs8(raw: [UInt8]) throws(SWCredError) -> [UInt8] {
-        try withKey(raw: raw) { key in
-            var der = key.derRepresentation
-            defer { wipe(&der) }
-            return [UInt8](der)
-        }
+        guard raw.count == 32 else { throw SWCredError(.internalError, "a stored passkey's key could not be read") }
+        let point = try withKey(raw: raw) { key in [UInt8](key.publicKey.x963Representation) }
+        let ecHeader: [UInt8] = [0x6D, 0x30, 0x6B, 0x02, 0x01, 0x01, 0x04, 0x20]
+        let pointHeader: [UInt8] = [0xA1, 0x44, 0x03, 0x42, 0x00]
+        var der: [UInt8] = []
+        der.reserveCapacity(3 + p256PrivateKeyInfoPrefix.count + ecHeader.count + 32 + pointHeader.count + 65)
+        der += [0x30, 0x81, 0x87]
+        der += p256PrivateKeyInfoPrefix
+        der += ecHeader
+        der += raw
+        der += pointHeader
+        der += point
+        return der
     }
 
     /// The SubjectPublicKeyInfo DER of a stored 32-byte scalar's public key.
@@ -102,12 +111,6 @@ enum PasskeyKeyDER {
             index += 64
         }
         return index == der.count ? (scalar, publicKey) : nil
-    }
-
-    /// Wipes a secret `Data` that swift-crypto returned, in place: the caller's variable holds the
-    /// only reference, so no copy is made and the wipe reaches the bytes swift-crypto wrote.
-    private static func wipe(_ data: inout Data) {
-        data.withUnsafeMutableBytes { buffer in Sodium.memzero(buffer) }
     }
 
     private static func withKey<R>(
