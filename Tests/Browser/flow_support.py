@@ -7,7 +7,7 @@ import sys
 import time
 
 RP_ID = "tacos.example"
-STEP_TIMEOUT = 30
+STEP_TIMEOUT = 60  # generous: a loaded CI machine starts Chromium slowly
 # What the page's status line says, read in the page.
 STATUS = "{...document.getElementById('status').dataset, text: document.getElementById('status').textContent}"
 TRACE = os.environ.get("SWCRED_BROWSER_TRACE") == "1"

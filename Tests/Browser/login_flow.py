@@ -282,7 +282,7 @@ def main():
     parser.add_argument("--mode", choices=["playwright", "cdp"], required=True)
     parser.add_argument("--driver", choices=["auto", "selenium", "playwright"], default="auto")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--timeout", type=int, default=150)
+    parser.add_argument("--timeout", type=int, default=240)
     parser.add_argument("--probe", action="store_true", help="only check that everything needed is installed")
     arguments = parser.parse_args()
     if not arguments.probe and not arguments.swcred:

@@ -8,7 +8,7 @@ import Testing
 enum BrowserLogin {
     static let script = CLI.repositoryRoot.appendingPathComponent("Tests/Browser/login_flow.py").path
     /// The script's own deadline; `timeout(1)` ends it 30 s later should it hang anyway.
-    static let seconds = 150
+    static let seconds = 240
 
     /// Whether everything `mode` needs is installed (the script's `--probe`, exit 0; 77 otherwise).
     static func available(_ mode: String) -> Bool {
@@ -39,7 +39,7 @@ struct BrowserLoginTests {
     }
 
     @Test("cli Browser tests: swcred's passkey signs in to the fixture site in Chromium through Playwright's storage state; the page's new passkey comes back and signs in swcred as a browser and as the app; py_webauthn verifies every count, strictly increasing, and refuses a stale clone",
-          .enabled(if: BrowserLogin.playwright), .timeLimit(.minutes(4)))
+          .enabled(if: BrowserLogin.playwright), .timeLimit(.minutes(5)))
     func playwrightStorageState() throws {
         let result = try BrowserLogin.run("playwright")
         #expect(
@@ -51,7 +51,7 @@ struct BrowserLoginTests {
     }
 
     @Test("cli Browser tests: the same through CDP (WebAuthn.addCredential and getCredentials, from Selenium when installed, else a Playwright CDP session) with Chromium's own authenticator",
-          .enabled(if: BrowserLogin.cdp), .timeLimit(.minutes(4)))
+          .enabled(if: BrowserLogin.cdp), .timeLimit(.minutes(5)))
     func chromeDevToolsProtocol() throws {
         let result = try BrowserLogin.run("cdp")
         #expect(result.status == 0, "login_flow.py --mode cdp: \(result.status)\n\(result.stderr)\n\(result.stdout)")
