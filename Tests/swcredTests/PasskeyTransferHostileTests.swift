@@ -32,13 +32,22 @@ struct PasskeyTransferHostileTests {
             edit(&credential)
             return try jsonText([credential])
         }
-        // A P-384 key in PKCS#8 DER, made by openssl.
-        let p384 = try CLI.runProgram(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["sh", "-c", "openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 -outform DER | base64 -w0"], stdin: "")
-        let p384Standard = p384.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let p384Key = b64url(Array(Data(base64Encoded: p384Standard) ?? Data()))
-        #expect(!p384Key.isEmpty, "openssl made no P-384 key: \(p384.stderr)")
+        // Keys made by openssl: a P-384 key in PKCS#8 DER (genpkey's -outform DER alone writes SEC 1,
+        // which would be refused for its layout before its curve), and a P-256 key in SEC 1 DER.
+        func openssl(_ pipeline: String) throws -> (standard: String, bytes: [UInt8]) {
+            let made = try CLI.runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["sh", "-c", pipeline + " | base64 -w0"])
+            let standard = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return (standard, Array(Data(base64Encoded: standard) ?? Data()))
+        }
+        let p384 = try openssl(
+            "openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-384 | openssl pkcs8 -topk8 -nocrypt -outform DER")
+        let p384Standard = p384.standard
+        let p384Key = b64url(p384.bytes)
+        // PrivateKeyInfo version 0, id-ecPublicKey, secp384r1.
+        #expect(p384.bytes.prefix(6) == [0x30, 0x81, 0xB6, 0x02, 0x01, 0x00], "openssl made no P-384 PKCS#8 key")
+        #expect(p384.bytes.count > 30 && p384.bytes[19..<24] == [0x2B, 0x81, 0x04, 0x00, 0x22], "not secp384r1")
+        let sec1 = try openssl("openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -outform DER")
+        #expect(sec1.bytes.prefix(5) == [0x30, 0x77, 0x02, 0x01, 0x01], "openssl made no SEC 1 P-256 key")
         let otherSPKI = try #require(both[0]["publicKey"] as? String)
         var deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         deep = #"{"cookies":\#(deep),"origins":[],"credentials":[]}"#
@@ -60,6 +69,8 @@ struct PasskeyTransferHostileTests {
             ("a huge user handle string", "playwright", try playwright { $0["userHandle"] = String(repeating: "A", count: 500_000) }, 65, []),
             ("userHandle standard base64", "playwright", try playwright { $0["userHandle"] = "+/+/" }, 65, []),
             ("a P-384 key", "playwright", try playwright { $0["privateKey"] = p384Key }, 65, []),
+            ("a P-256 key in SEC 1, not PKCS#8", "playwright", try playwright { $0["privateKey"] = b64url(sec1.bytes) }, 65, []),
+            ("cdp: a P-256 key in SEC 1", "cdp", try cdp { $0["privateKey"] = sec1.standard }, 65, []),
             ("a private key that is not DER", "playwright", try playwright { $0["privateKey"] = b64url(Array(repeating: 7, count: 32)) }, 65, []),
             ("a public key of another passkey", "playwright", try playwright { $0["publicKey"] = otherSPKI }, 65, []),
             ("no publicKey", "playwright", try playwright { $0["publicKey"] = nil }, 65, []),
