@@ -51,7 +51,10 @@ public enum PasskeyAuthenticator {
         }
 
         let key = P256.Signing.PrivateKey()
-        var raw = [UInt8](key.rawRepresentation)
+        // swift-crypto's Data is wiped in place (this variable holds its only reference).
+        var rawData = key.rawRepresentation
+        var raw = [UInt8](rawData)
+        rawData.withUnsafeMutableBytes { Sodium.memzero($0) }
         defer { Sodium.memzero(&raw) }
         let credentialID = try Sodium.randomBytes(credentialIDLength)
         try contents.addPasskey(
