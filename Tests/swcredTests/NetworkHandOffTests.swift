@@ -124,32 +124,15 @@ struct NetworkHandOffTests {
 struct FetchingCommandsTests {
     @Test("every command with --direct or --cdn derives the hand-off from its source options")
     func everyLiveSourceCommandHandsOff() async throws {
-        let dump = try await CLI.run(["--experimental-dump-help"])
-        let root = try #require(try dump.json()["command"] as? [String: Any])
-        var types: [String: any ParsableCommand.Type] = [:]
-        func collect(_ type: any ParsableCommand.Type, path: [String]) {
-            let path = path + [type._commandName]
-            types[path.joined(separator: " ")] = type
-            for sub in type.configuration.subcommands { collect(sub, path: path) }
-        }
-        for type in SWCred.allSubcommands { collect(type, path: []) }
         var checked: [String] = []
-        func walk(_ command: [String: Any], path: [String]) {
-            let name = command["commandName"] as? String ?? "?"
-            let arguments = command["arguments"] as? [[String: Any]] ?? []
-            let names = Set(arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
-            let fullName = (path + [name]).joined(separator: " ")
-            // `fetch` always fetches (its own test below); every other command with a live source
-            // decides from its SourceOptions.
-            if names.contains("direct") || names.contains("cdn"), fullName != "fetch" {
-                checked.append(fullName)
-                let type = types[fullName]
-                #expect(type.map { $0 is any SourceSelectingCommand.Type } == true,
-                        "\(fullName) takes --direct/--cdn but does not decide its hand-off from SourceOptions")
-            }
-            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: path + [name]) }
+        // `fetch` always fetches (its own test below); every other command with a live source
+        // decides from its SourceOptions.
+        for command in try await CommandTree.load().commands
+        where !command.optionNames.isDisjoint(with: ["direct", "cdn"]) && command.fullName != "fetch" {
+            checked.append(command.fullName)
+            #expect(command.type.map { $0 is any SourceSelectingCommand.Type } == true,
+                    "\(command.fullName) takes --direct/--cdn but does not decide its hand-off from SourceOptions")
         }
-        for sub in root["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: []) }
         #expect(checked.count >= 6, "\(checked)")
     }
 

@@ -17,29 +17,12 @@ struct SignedAppCommandTests {
 
     @Test("every command that takes --app decides its hand-off from its app options")
     func everyAppCommandHandsOff() async throws {
-        let dump = try await CLI.run(["--experimental-dump-help"])
-        let root = try #require(try dump.json()["command"] as? [String: Any])
-        var types: [String: any ParsableCommand.Type] = [:]
-        func collect(_ type: any ParsableCommand.Type, path: [String]) {
-            let path = path + [type._commandName]
-            types[path.joined(separator: " ")] = type
-            for sub in type.configuration.subcommands { collect(sub, path: path) }
-        }
-        for type in SWCred.allSubcommands { collect(type, path: []) }
         var checked: [String] = []
-        func walk(_ command: [String: Any], path: [String]) {
-            let name = command["commandName"] as? String ?? "?"
-            let arguments = command["arguments"] as? [[String: Any]] ?? []
-            let names = Set(arguments.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
-            let fullName = (path + [name]).joined(separator: " ")
-            if names.contains("app") {
-                checked.append(fullName)
-                #expect(types[fullName].map { $0 is any AppSelectingCommand.Type } == true,
-                        "\(fullName) takes --app but does not decide its hand-off from AppOptions")
-            }
-            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: path + [name]) }
+        for command in try await CommandTree.load().commands where command.optionNames.contains("app") {
+            checked.append(command.fullName)
+            #expect(command.type.map { $0 is any AppSelectingCommand.Type } == true,
+                    "\(command.fullName) takes --app but does not decide its hand-off from AppOptions")
         }
-        for sub in root["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: []) }
         for name in ["verify", "request", "add", "passkey register", "passkey assert"] {
             #expect(checked.contains(name), "\(name) does not take --app: \(checked)")
         }

@@ -55,18 +55,21 @@ package struct RetrievalHost: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `SWCredError.invalidParameter` for anything else.
     package init(parsing text: String) throws {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        switch parts.count {
-        case 1:
-            try self.init(host: text)
-        case 2:
-            guard let port = Port.number(parsing: parts[1]) else {
-                throw SWCredError(.invalidParameter, "'\(text.prefix(100))' has a port that is not a number")
-            }
-            try self.init(host: String(parts[0]), port: port)
-        default:
+        let parts: (host: Substring, port: Substring?)
+        do {
+            parts = try HostPort.split(Substring(text))
+        } catch {
             throw SWCredError(.invalidParameter, "'\(text.prefix(100))' is not host or host:port")
         }
+        guard let portText = parts.port else {
+            try self.init(host: text)
+            return
+        }
+        // A second ':' (an IPv6 address without brackets) is left in the host, which is then not a host name.
+        guard let port = Port.number(parsing: portText) else {
+            throw SWCredError(.invalidParameter, "'\(text.prefix(100))' has a port that is not a number")
+        }
+        try self.init(host: String(parts.host), port: port)
     }
 
     /// `host` or `host:port` as it appears in URLs and CDN paths.

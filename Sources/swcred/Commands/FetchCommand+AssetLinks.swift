@@ -9,13 +9,7 @@ extension FetchCommand {
     /// failed, 65 when the body is HTML or not a statement list.
     func executeAssetLinks(_ console: Console, configuration: RetrievalConfiguration) async throws -> ExitStatus {
         let result = try await LiveRetrieval.fetchAssetLinks(try FetchTarget(argument: host), configuration: configuration)
-        if let body = result.body, let output {
-            do {
-                try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw SWCredError(.ioFailure, "cannot write \(output): \(LiveRetrieval.text(of: error))")
-            }
-        }
+        if let body = result.body { try writeBody(body) }
         console.emit(result.report) {
             if output == nil, let body = result.body { console.outBytes(body) }
             Self.printReport(result.report, to: console)

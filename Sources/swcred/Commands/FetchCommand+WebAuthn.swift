@@ -12,19 +12,13 @@ extension FetchCommand {
             throw SWCredError(.fetchRefused, "\(host.prefix(200)): the file is fetched over https only (ROR-F1)")
         }
         let rules = RelatedOriginsRetrievalRules()
-        let url = RelatedOriginsRetrievalRules.url(rpID: site.host + (site.port.map { ":\($0)" } ?? ""))
+        let url = RelatedOriginsRetrievalRules.url(rpID: site.authority)
         let result = try await LiveRetrieval.withFetcher(configuration: rules.configuration(configuration)) {
             fetcher in
             await fetcher.fetch(url: url, route: .wellKnownOnly, allowUserInstalledRoots: true)
         }
         let report = rules.report(result)
-        if let body = result.body, let output, report.accepted {
-            do {
-                try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw SWCredError(.ioFailure, "cannot write \(output): \(LiveRetrieval.text(of: error))")
-            }
-        }
+        if let body = result.body, report.accepted { try writeBody(body) }
         console.emit(report) {
             if output == nil, report.accepted, let body = result.body { console.outBytes(body) }
             Self.printReport(report, to: console)

@@ -108,13 +108,7 @@ struct FetchCommand: FormatOptionsSubcommand {
 
         let (result, file) = try await LiveRetrieval.fetch(
             try FetchTarget(argument: host), route: route, configuration: configuration)
-        if let body = result.body, let output {
-            do {
-                try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw SWCredError(.ioFailure, "cannot write \(output): \(LiveRetrieval.text(of: error))")
-            }
-        }
+        if let body = result.body { try writeBody(body) }
         console.emit(result.report) {
             if output == nil, let body = result.body, result.report.accepted || file == nil {
                 console.outBytes(body)
@@ -137,5 +131,20 @@ struct FetchCommand: FormatOptionsSubcommand {
             console.err("\(diagnostic.severity.rawValue) [\(diagnostic.rule?.rawValue ?? "-")]: \(diagnostic.message)")
         }
         console.err("accepted: \(report.accepted ? "yes" : "no")")
+    }
+}
+
+extension FetchCommand {
+    /// Writes a fetched body to `-o FILE` (atomically), when `-o` was given: one home for the AASA,
+    /// `--assetlinks` and `--webauthn` fetches.
+    ///
+    /// - Throws: `ioFailure` (74) naming the file.
+    func writeBody(_ body: [UInt8]) throws(SWCredError) {
+        guard let output else { return }
+        do {
+            try Data(body).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw SWCredError(.ioFailure, "cannot write \(output): \(LiveRetrieval.text(of: error))")
+        }
     }
 }
