@@ -146,9 +146,12 @@ struct VerifyCommand: FormatOptionsSubcommand {
     private static func printText(_ report: CrossPlatformTrustReport, _ console: Console) {
         let trustedCount = report.associations.filter(\.trusted).count
         let name = ((report.appID.map { [$0] } ?? []) + report.androidApps).joined(separator: ", ")
+        // Every association trusted yet the verdict not: a signed app's finding decided (verify --app).
+        let decidedElsewhere = !report.trusted && trustedCount == report.associations.count
         console.out(
             "\(name): \(report.trusted ? "trusted" : "not trusted") "
-                + "(\(trustedCount) of \(report.associations.count) associations trusted)")
+                + "(\(trustedCount) of \(report.associations.count) associations trusted"
+                + "\(decidedElsewhere ? "; the signed app fails a check below" : ""))")
         for row in report.associations {
             switch row {
             case .ios(let verdict):
