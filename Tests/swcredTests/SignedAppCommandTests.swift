@@ -95,7 +95,7 @@ struct SignedAppCommandTests {
         #expect(source.status == 0, "\(source.stderr)")
     }
 
-    @Test("swcred links no artifact reader (SWCredArtifacts, swift-asn1); swcred-fetch does")
+    @Test("swcred links no artifact reader (SWCredArtifacts, swift-asn1, zlib); swcred-fetch does")
     func readersOnlyInTheSibling() throws {
         let small = try Data(contentsOf: CLI.binary)
         let full = try Data(contentsOf: NetworkHandOffTests.sibling)
@@ -104,6 +104,9 @@ struct SignedAppCommandTests {
             #expect(small.range(of: Data(module.utf8)) == nil, "swcred contains \(module)")
             #expect(full.range(of: Data(module.utf8)) != nil, "swcred-fetch lacks \(module)")
         }
+        // zlib (issue 31, deflated .ipa entries): a NEEDED entry of swcred-fetch only.
+        #expect(small.range(of: Data("libz.so".utf8)) == nil, "swcred links zlib")
+        #expect(full.range(of: Data("libz.so".utf8)) != nil, "swcred-fetch does not link zlib")
     }
 
     @Test("APP-1: with --entitlements too, verify reports the drift between source and signed entitlements")
