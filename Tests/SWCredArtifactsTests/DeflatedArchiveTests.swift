@@ -18,8 +18,7 @@ struct DeflatedArchiveTests {
     /// (Python writes them when its output cannot seek: a pipe).
     static func rezip(_ source: String, descriptors: Bool = false) throws -> [UInt8] {
         let python = try #require(Self.python)
-        let script = """
-            import io, sys, zipfile
+        let script = "import sys, zipfile\n" + """
             out = sys.stdout.buffer if sys.argv[2] == '-' else open(sys.argv[2], 'wb')
             with zipfile.ZipFile(sys.argv[1]) as src, zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as dst:
                 for info in src.infolist():
@@ -37,8 +36,7 @@ struct DeflatedArchiveTests {
     /// `count` bytes of a short pattern, or of zeros.
     static func single(method: Int = 8, count: Int = 3_000, zeros: Bool = false) throws -> [UInt8] {
         let python = try #require(Self.python)
-        let script = """
-            import sys, zipfile
+        let script = "import sys, zipfile\n" + """
             n = int(sys.argv[3])
             data = bytes(n) if sys.argv[4] == 'zeros' else (b'<plist><dict/></plist>' * n)[:n]
             with zipfile.ZipFile(open(sys.argv[1], 'wb'), 'w') as z:
