@@ -54,7 +54,9 @@ struct AppArchiveTests {
 
     @Test(
         "issue 31: a deflated .ipa (Info-ZIP's zip, as Xcode deflates) reads as the stored one",
-        .enabled(if: FixtureTools.canLink && zip != nil && ProvisioningProfileTests.openssl != nil, "clang, lld-14, zip or openssl missing"))
+        .enabled(
+            if: FixtureTools.canLink && zip != nil && ProvisioningProfileTests.openssl != nil,
+            "clang, lld-14, zip or openssl missing"))
     func deflated() throws {
         let files = try Self.signedApp()
         let stored = try AppArchive.read(try Self.ipa(files))

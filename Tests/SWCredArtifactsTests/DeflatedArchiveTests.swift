@@ -102,7 +102,8 @@ struct DeflatedArchiveTests {
             let deflated = try AppArchive.read(bytes)
             #expect(deflated == stored, "descriptors: \(descriptors)")
             let signature = deflated.app.executable.slices.first?.signature
-            #expect(signature?.applicationIdentifier == stored.app.executable.slices.first?.signature?.applicationIdentifier)
+            let storedSignature = stored.app.executable.slices.first?.signature
+            #expect(signature?.applicationIdentifier == storedSignature?.applicationIdentifier)
             #expect(signature?.entitlementsSealed == true)
             #expect(deflated.app.embeddedProfile == stored.app.embeddedProfile)
         }

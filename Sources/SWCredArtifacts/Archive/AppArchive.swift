@@ -22,7 +22,8 @@ public struct AppArchive: Sendable, Hashable {
     /// - Throws: `SWCredError.Code.malformedArtifact` (exit 65): not a zip archive, a zip64 or
     ///   multi-disk one, an unsafe entry name, not exactly one `Payload/*.app`, an entry the app
     ///   needs that is encrypted, compressed with another method than deflate, over a limit, or
-    ///   corrupt (bad stream, wrong size or CRC-32, headers that disagree), or an app that does not read (``AppBundle``).
+    ///   corrupt (bad stream, wrong size or CRC-32, headers that disagree), or an app that does not
+    ///   read (``AppBundle``).
     public static func read(_ bytes: [UInt8], limits: ArtifactLimits = .init()) throws(SWCredError) -> AppArchive {
         guard bytes.count <= limits.maximumFileBytes else {
             throw SWCredError(.malformedArtifact, "the .ipa is larger than \(limits.maximumFileBytes) bytes")

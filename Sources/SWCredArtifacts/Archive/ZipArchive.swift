@@ -180,7 +180,8 @@ struct ZipArchive: Sendable {
         if flags & 0x8 == 0 {
             guard recorded == (entry.crc, entry.compressedSize, entry.uncompressedSize) else {
                 throw SWCredError(
-                    .malformedArtifact, "\(name)'s local header disagrees with the central directory on its CRC or sizes")
+                    .malformedArtifact,
+                    "\(name)'s local header disagrees with the central directory on its CRC or sizes")
             }
         } else {
             // A data descriptor (bit 3) follows the data: an optional PK\7\8, then CRC-32 and sizes.
