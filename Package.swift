@@ -5,6 +5,8 @@ import PackageDescription
 //   SWCredCore         the shared error type, the one strict JSON reader and the rule book (swcred explain);
 //                      no dependencies
 //   CSWCredSodium      system libsodium (pkg-config); imported only by SWCredSodium
+//   CSWCredZlib        system zlib (pkg-config); imported only by SWCredArtifacts (raw inflate of `.ipa`
+//                      entries), so only `swcred-fetch` links it
 //   CSWCredSys         prctl / renameat2 wrappers that Glibc hides from Swift
 //   SWCredSodium       the thin Swift layer over libsodium (secure bytes, Argon2id, XChaCha20-Poly1305, random)
 //   SWCredAssociation  entitlements, AASA files, applinks matching, trust, lint; no crypto, no network
@@ -19,9 +21,9 @@ import PackageDescription
 //   SWCredTesting      an in-memory keychain and a prompt recorder for users' tests
 //   SWCredPasskeys     passkeys (WebAuthn) through the webcredentials association; P-256 via swift-crypto
 //   SWCredPasskeyTesting  an in-memory passkey keychain and passkey ceremonies for users' tests
-//   SWCredArtifacts    signed artifacts: Mach-O files, code signatures, DER entitlements, .app, .ipa (stored),
-//                      provisioning profiles, the APP-n checks (swift-asn1; swift-crypto for the
-//                      CodeDirectory's hashes)
+//   SWCredArtifacts    signed artifacts: Mach-O files, code signatures, DER entitlements, .app, .ipa (stored or
+//                      deflated), provisioning profiles, the APP-n checks (swift-asn1; swift-crypto for
+//                      the CodeDirectory's hashes; zlib for inflate and CRC-32)
 //   SWCredCLI          the command-line tool's commands (Sources/swcred), run by two executables; it reads
 //                      signed artifacts only through SignedApps, a reader a program installs
 //   SWCredArtifactsCLI the reader SWCredCLI's SignedApps uses (ArtifactAppReader.install()), over SWCredArtifacts
@@ -63,6 +65,11 @@ let package = Package(
             name: "CSWCredSodium",
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+        ),
+        .systemLibrary(
+            name: "CSWCredZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "CSWCredSys"),
 
@@ -113,11 +120,12 @@ let package = Package(
             ]
         ),
         // Signed artifacts (issue 31): the Mach-O and code-signature reader. swift-asn1 reads the DER
-        // entitlements; swift-crypto hashes what the CodeDirectory seals (SHA-1, SHA-256, SHA-384).
+        // entitlements; swift-crypto hashes what the CodeDirectory seals (SHA-1, SHA-256, SHA-384);
+        // zlib inflates deflated `.ipa` entries and checks every entry's CRC-32.
         .target(
             name: "SWCredArtifacts",
             dependencies: [
-                "SWCredCore", "SWCredAssociation",
+                "SWCredCore", "SWCredAssociation", "CSWCredZlib",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

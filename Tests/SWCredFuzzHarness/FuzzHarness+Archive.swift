@@ -8,6 +8,8 @@ extension FuzzHarness {
         limits.maximumInfoPlistBytes = 1 << 16
         limits.maximumArchiveEntries = 64
         limits.maximumNestedBundles = 4
+        // Deflated entries (issue 31): at most 4 MiB inflated from one archive.
+        limits.maximumArchiveReadBytes = 4 << 20
         return limits
     }()
 

@@ -78,7 +78,7 @@ struct SignedAppCommandTests {
         #expect(source.status == 0, "\(source.stderr)")
     }
 
-    @Test("swcred links no artifact reader (SWCredArtifacts, swift-asn1); swcred-fetch does")
+    @Test("swcred links no artifact reader (SWCredArtifacts, swift-asn1, zlib); swcred-fetch does")
     func readersOnlyInTheSibling() throws {
         let small = try Data(contentsOf: CLI.binary)
         let full = try Data(contentsOf: NetworkHandOffTests.sibling)
@@ -87,6 +87,54 @@ struct SignedAppCommandTests {
             #expect(small.range(of: Data(module.utf8)) == nil, "swcred contains \(module)")
             #expect(full.range(of: Data(module.utf8)) != nil, "swcred-fetch lacks \(module)")
         }
+        // zlib (issue 31, deflated .ipa entries): a NEEDED entry of swcred-fetch only.
+        #expect(small.range(of: Data("libz.so".utf8)) == nil, "swcred links zlib")
+        #expect(full.range(of: Data("libz.so".utf8)) != nil, "swcred-fetch does not link zlib")
+    }
+
+    /// Issue 31: TacoShop.ipa re-zipped by Python's zipfile with its entries deflated (as Xcode
+    /// writes them), and once more with its Info.plist compressed by bzip2 (method 12).
+    static func rezipped(_ method: String) throws -> URL? {
+        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else { return nil }
+        let output = try CLI.temporaryDirectory("swcred-deflated").appendingPathComponent("TacoShop.ipa")
+        let script = "import sys, zipfile\n" + """
+            with zipfile.ZipFile(sys.argv[1]) as s, zipfile.ZipFile(sys.argv[2], 'w') as d:
+                for i in s.infolist():
+                    bz = sys.argv[3] == 'bzip2' and i.filename.endswith('/Info.plist')
+                    d.writestr(i, s.read(i), zipfile.ZIP_BZIP2 if bz else zipfile.ZIP_DEFLATED)
+            """
+        let result = try CLI.runProgram(python, ["-c", script, Self.tacoShop, output.path, method])
+        return result.status == 0 ? output : nil
+    }
+
+    @Test("issue 31: verify --app and entitlements read a deflated .ipa as the stored one; bzip2 is 65")
+    func deflated() throws {
+        guard let deflated = try Self.rezipped("deflate"), let bzip2 = try Self.rezipped("bzip2") else { return }
+        defer {
+            try? FileManager.default.removeItem(at: deflated.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: bzip2.deletingLastPathComponent())
+        }
+        let arguments = ["--aasa-dir", Self.sites, "--format", "json"]
+        let stored = try CLI.spawn(["verify", "--app", Self.tacoShop] + arguments)
+        let result = try CLI.spawn(["verify", "--app", deflated.path] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect(json["trusted"] as? Bool == true)
+        #expect(json["appID"] as? String == "ABCDE12345.com.example.tacoshop")
+        #expect((json["findings"] as? [Any])?.isEmpty == true)
+        // The same report but for the path it names.
+        #expect(result.stdout.replacingOccurrences(of: deflated.path, with: Self.tacoShop) == stored.stdout)
+        let entitlements = try CLI.spawn(["entitlements", deflated.path, "--format", "json"])
+        let storedEntitlements = try CLI.spawn(["entitlements", Self.tacoShop, "--format", "json"])
+        #expect(entitlements.status == 0, "\(entitlements.stderr)")
+        #expect(
+            entitlements.stdout.replacingOccurrences(of: deflated.path, with: Self.tacoShop)
+                == storedEntitlements.stdout)
+        let refused = try CLI.spawn(["verify", "--app", bzip2.path] + arguments)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("Payload/TacoShop.app/Info.plist"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("method 12"), "\(refused.stderr)")
     }
 
     @Test("APP-1: with --entitlements too, verify reports the drift between source and signed entitlements")

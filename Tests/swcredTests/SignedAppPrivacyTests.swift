@@ -34,8 +34,10 @@ struct SignedAppPrivacyTests {
             #expect(Self.leaks(in: "{\"x\":\"\(value.uppercased())\"}") == [value])
         }
         #expect(Self.leaks(in: "udid 00008101000A1B2C3D4E5F60") == ["00008101-000A1B2C3D4E5F60"])
-        // The planted values are really in the fixtures: the raw .ipa, printed, would leak them.
-        let raw = String(decoding: try Data(contentsOf: Self.apps.appendingPathComponent("TacoShop.ipa")), as: UTF8.self)
+        // The planted values are really in the fixtures: the raw .ipa, printed, would leak them
+        // (TacoShop-resigned.ipa: its entries are stored, TacoShop.ipa's deflated; the same profile).
+        let raw = String(
+            decoding: try Data(contentsOf: Self.apps.appendingPathComponent("TacoShop-resigned.ipa")), as: UTF8.self)
         #expect(Set(Self.leaks(in: raw)).isSuperset(of: [
             "00008101-000A1B2C3D4E5F60", "f00dfacef00dfacef00dfacef00dfacef00dface", "Fixture Taco Team Name LLC",
             "Fixture Profile Signer", "Fixture Taco Profile Name",
@@ -59,17 +61,20 @@ struct SignedAppPrivacyTests {
                 }
             }
         }
-        // Errors: the .ipa cut short (its profile's bytes are where the cut falls) is refused.
-        let bytes = try Data(contentsOf: Self.apps.appendingPathComponent("TacoShop.ipa"))
+        // Errors: the .ipa cut short (its profile's bytes are where the cut falls) is refused, stored
+        // (TacoShop-resigned.ipa) and deflated (TacoShop.ipa, issue 31).
         let directory = try CLI.temporaryDirectory("swcred-app-privacy")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for cut in stride(from: 1_000, to: bytes.count, by: 4_093) {
-            let truncated = directory.appendingPathComponent("cut-\(cut).ipa")
-            try bytes.prefix(cut).write(to: truncated)
-            for format in ["text", "json"] {
-                let result = try await CLI.run(["entitlements", truncated.path, "--format", format])
-                #expect(result.status == 65)
-                outputs.append(("cut \(cut) \(format)", result.stdout + result.stderr))
+        for (name, step) in [("TacoShop-resigned.ipa", 4_093), ("TacoShop.ipa", 997)] {
+            let bytes = try Data(contentsOf: Self.apps.appendingPathComponent(name))
+            for cut in stride(from: 1_000, to: bytes.count, by: step) {
+                let truncated = directory.appendingPathComponent("cut-\(cut).ipa")
+                try bytes.prefix(cut).write(to: truncated)
+                for format in ["text", "json"] {
+                    let result = try await CLI.run(["entitlements", truncated.path, "--format", format])
+                    #expect(result.status == 65)
+                    outputs.append(("cut \(name) \(cut) \(format)", result.stdout + result.stderr))
+                }
             }
         }
         // The profile alone (extracted with Python's zipfile, where there is python3).

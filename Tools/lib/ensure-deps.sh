@@ -1,10 +1,11 @@
 # Sourced by Tools/* scripts. Installs Debian packages the build and tests need when they are
-# missing: libsodium-dev and pkg-config (build), strace (fault-injection tests), and Debian's
+# missing: libsodium-dev, zlib1g-dev (deflated .ipa entries) and pkg-config (build), strace (fault-injection tests), and Debian's
 # publicsuffix data, which swcred reads at run time for WebAuthn related origins (issue 30; the
 # README's related-origins walk-through needs it).
 ensure_deps() {
     local missing=()
     pkg-config --exists libsodium 2>/dev/null || missing+=(libsodium-dev pkg-config)
+    pkg-config --exists zlib 2>/dev/null || missing+=(zlib1g-dev pkg-config)
     command -v strace >/dev/null 2>&1 || missing+=(strace)
     [ -r /usr/share/publicsuffix/public_suffix_list.dat ] || missing+=(publicsuffix)
     if [ ${#missing[@]} -eq 0 ]; then return 0; fi

@@ -3,9 +3,9 @@ public import SWCredCore
 /// An `.ipa`: a zip archive holding one app under `Payload/`, read in memory from its central
 /// directory (never extracted to paths).
 ///
-/// Only stored entries can be read so far (`zip -0`): `FoundationEssentials` has no inflater and
-/// swcred links no zlib, so a deflated `Info.plist`, executable or profile is refused with
-/// `malformedArtifact` and a message saying so.
+/// Entries may be stored (`zip -0`) or deflated (as Xcode writes them); zlib inflates them into
+/// buffers bounded by ``ArtifactLimits`` (each entry's declared size, the total read from one
+/// archive, the compression ratio), and every entry read has its CRC-32 checked.
 ///
 /// ```swift
 /// let ipa = try AppArchive.load(path: "TacoShop.ipa")
@@ -20,8 +20,10 @@ public struct AppArchive: Sendable, Hashable {
     /// Reads an `.ipa` from bytes.
     ///
     /// - Throws: `SWCredError.Code.malformedArtifact` (exit 65): not a zip archive, a zip64 or
-    ///   multi-disk one, an unsafe entry name, not exactly one `Payload/*.app`, a compressed or
-    ///   corrupt entry the app needs, or an app that does not read (``AppBundle``).
+    ///   multi-disk one, an unsafe entry name, not exactly one `Payload/*.app`, an entry the app
+    ///   needs that is encrypted, compressed with another method than deflate, over a limit, or
+    ///   corrupt (bad stream, wrong size or CRC-32, headers that disagree), or an app that does not
+    ///   read (``AppBundle``).
     public static func read(_ bytes: [UInt8], limits: ArtifactLimits = .init()) throws(SWCredError) -> AppArchive {
         guard bytes.count <= limits.maximumFileBytes else {
             throw SWCredError(.malformedArtifact, "the .ipa is larger than \(limits.maximumFileBytes) bytes")
@@ -38,10 +40,11 @@ public struct AppArchive: Sendable, Hashable {
             throw SWCredError(
                 .malformedArtifact, "the .ipa holds \(apps.count) apps under Payload/ (exactly one expected)")
         }
+        var budget = limits.maximumArchiveReadBytes
         let app = try AppBundle.read(
             limits: limits,
             file: { (relative, maximum) throws(SWCredError) -> [UInt8]? in
-                try archive.contents(of: appPath + "/" + relative, maximum: maximum)
+                try archive.contents(of: appPath + "/" + relative, maximum: maximum, budget: &budget)
             },
             list: { relative in
                 // The first component after "<app>/<relative>/" of every entry below it.

@@ -2,11 +2,13 @@ import SWCredCore
 
 /// A zip archive read from its central directory, in memory: nothing is extracted to a path.
 ///
-/// Entries are looked up by name and their bytes sliced out on demand. Only stored entries
-/// (method 0) can be read so far; a deflated entry is refused with a message saying so, since
-/// `FoundationEssentials` offers no inflater and swcred links no zlib. Every entry's CRC-32 is
-/// checked. Multi-disk archives, zip64, encrypted entries, and names that are absolute, hold `..`,
-/// a backslash or a NUL are refused (zip-slip names, even though nothing is written).
+/// Entries are looked up by name and their bytes read on demand: stored ones (method 0) sliced out,
+/// deflated ones (method 8, as Xcode writes them) inflated by zlib into a buffer of the size the
+/// central directory declares, after that size passed the caller's limit, the archive's read
+/// budget and the compression-ratio cap (``ArtifactLimits``). Every entry read has its CRC-32
+/// checked and its local header (or data descriptor) compared with the central directory.
+/// Other methods, multi-disk archives, zip64, encrypted entries, and names that are absolute,
+/// hold `..`, a backslash or a NUL are refused (zip-slip names, even though nothing is written).
 struct ZipArchive: Sendable {
     struct Entry: Sendable {
         let name: String
@@ -21,6 +23,7 @@ struct ZipArchive: Sendable {
     let file: ByteWindow
     let entries: [String: Entry]
     let names: [String]
+    let limits: ArtifactLimits
 
     /// Step 1: the end-of-central-directory record (the last `PK\5\6` within 65,557 bytes of the end).
     /// Step 2: the central directory it points to, entry by entry.
@@ -99,39 +102,102 @@ struct ZipArchive: Sendable {
         self.file = file
         self.entries = entries
         self.names = names
+        self.limits = limits
     }
 
     /// The bytes of the entry `name`, at most `maximum`; nil when there is no such entry.
-    func contents(of name: String, maximum: Int) throws(SWCredError) -> [UInt8]? {
+    ///
+    /// `budget` is what is left of ``ArtifactLimits/maximumArchiveReadBytes`` for this archive:
+    /// the entry's declared size is taken from it before anything is inflated.
+    func contents(of name: String, maximum: Int, budget: inout Int) throws(SWCredError) -> [UInt8]? {
         guard let entry = entries[name] else { return nil }
-        guard entry.flags & 0x1 == 0 else { throw SWCredError(.malformedArtifact, "\(name) is encrypted") }
+        guard entry.flags & 0x41 == 0 else { throw SWCredError(.malformedArtifact, "\(name) is encrypted") }
+        guard entry.method == 0 || entry.method == 8 else {
+            throw SWCredError(
+                .malformedArtifact,
+                "\(name) is compressed with method \(entry.method); swcred reads stored (0) and deflated (8) entries")
+        }
         guard entry.uncompressedSize <= maximum else {
             throw SWCredError(.malformedArtifact, "\(name) is \(entry.uncompressedSize) bytes (at most \(maximum))")
         }
-        guard entry.method == 0 else {
+        guard entry.uncompressedSize <= budget else {
             throw SWCredError(
                 .malformedArtifact,
-                "\(name) is compressed (method \(entry.method)); swcred reads stored entries only so far: "
-                    + "re-create the archive with `zip -0 -r`")
+                "\(name) is \(entry.uncompressedSize) bytes, past the \(limits.maximumArchiveReadBytes) bytes read "
+                    + "from one .ipa")
         }
-        guard entry.compressedSize == entry.uncompressedSize else {
+        budget -= entry.uncompressedSize
+        if entry.method == 0, entry.compressedSize != entry.uncompressedSize {
             throw SWCredError(.malformedArtifact, "\(name) is stored with two different sizes")
         }
-        // The local header: signature, then its own name and extra field lengths before the data.
+        if entry.method == 8, entry.uncompressedSize > limits.compressionRatioThreshold {
+            let (bound, overflow) = entry.compressedSize.multipliedReportingOverflow(by: limits.maximumCompressionRatio)
+            guard !overflow, entry.uncompressedSize <= bound else {
+                throw SWCredError(
+                    .malformedArtifact,
+                    "\(name) declares \(entry.uncompressedSize) bytes from \(entry.compressedSize) compressed "
+                        + "(more than \(limits.maximumCompressionRatio):1; a zip bomb is refused)")
+            }
+        }
+        let data = try localData(of: entry)
+        let bytes: [UInt8]
+        if entry.method == 8 {
+            bytes = try RawInflater.inflate(data, declared: entry.uncompressedSize, entry: name)
+        } else {
+            bytes = data.contents
+        }
+        guard RawInflater.crc32(bytes) == entry.crc else {
+            throw SWCredError(.malformedArtifact, "\(name) does not match its CRC-32")
+        }
+        return bytes
+    }
+
+    /// The entry's compressed bytes, after its local header, which must agree with the central
+    /// directory (name, flags, method, and CRC-32 and sizes, or a data descriptor that does).
+    private func localData(of entry: Entry) throws(SWCredError) -> ByteWindow {
+        let name = entry.name
         let local = entry.localHeaderOffset
         guard try file.uint32(at: local, bigEndian: false, "\(name)'s local header") == 0x0403_4b50 else {
             throw SWCredError(.malformedArtifact, "\(name)'s local header has no PK\\3\\4 signature")
         }
+        let flags = try file.uint16(at: local + 6, "\(name)'s local flags")
+        let method = try file.uint16(at: local + 8, "\(name)'s local method")
+        let crc = try file.uint32(at: local + 14, bigEndian: false, "\(name)'s local CRC-32")
+        let compressed = Int(try file.uint32(at: local + 18, bigEndian: false, "\(name)'s local size"))
+        let uncompressed = Int(try file.uint32(at: local + 22, bigEndian: false, "\(name)'s local full size"))
         let nameLength = Int(try file.uint16(at: local + 26, "\(name)'s local name length"))
         let extraLength = Int(try file.uint16(at: local + 28, "\(name)'s local extra length"))
         let localName = try file.slice(at: local + 30, length: nameLength, "\(name)'s local name")
         guard localName.elementsEqual(name.utf8) else {
             throw SWCredError(.malformedArtifact, "\(name)'s local header names another file")
         }
-        let data = try file.slice(
-            at: local + 30 + nameLength + extraLength, length: entry.compressedSize, "\(name)'s data")
-        guard CRC32.checksum(data) == entry.crc else {
-            throw SWCredError(.malformedArtifact, "\(name) does not match its CRC-32")
+        guard flags & 0x49 == entry.flags & 0x49, method == entry.method else {
+            throw SWCredError(.malformedArtifact, "\(name)'s local header disagrees with the central directory")
+        }
+        let dataOffset = local + 30 + nameLength + extraLength
+        let data = try file.window(at: dataOffset, length: entry.compressedSize, name: "\(name)'s data")
+        let recorded = (crc, compressed, uncompressed)
+        if flags & 0x8 == 0 {
+            guard recorded == (entry.crc, entry.compressedSize, entry.uncompressedSize) else {
+                throw SWCredError(
+                    .malformedArtifact,
+                    "\(name)'s local header disagrees with the central directory on its CRC or sizes")
+            }
+        } else {
+            // A data descriptor (bit 3) follows the data: an optional PK\7\8, then CRC-32 and sizes.
+            guard recorded == (0, 0, 0) || recorded == (entry.crc, entry.compressedSize, entry.uncompressedSize) else {
+                throw SWCredError(.malformedArtifact, "\(name)'s local header disagrees with the central directory")
+            }
+            var at = dataOffset + entry.compressedSize
+            if try file.uint32(at: at, bigEndian: false, "\(name)'s data descriptor") == 0x0807_4b50 { at += 4 }
+            let described = (
+                try file.uint32(at: at, bigEndian: false, "\(name)'s data descriptor"),
+                Int(try file.uint32(at: at + 4, bigEndian: false, "\(name)'s data descriptor")),
+                Int(try file.uint32(at: at + 8, bigEndian: false, "\(name)'s data descriptor")))
+            guard described == (entry.crc, entry.compressedSize, entry.uncompressedSize) else {
+                throw SWCredError(
+                    .malformedArtifact, "\(name)'s data descriptor disagrees with the central directory")
+            }
         }
         return data
     }
@@ -143,20 +209,5 @@ struct ZipArchive: Sendable {
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         return !components.dropLast().contains { $0.isEmpty || $0 == "." || $0 == ".." }
             && components.last != "." && components.last != ".."
-    }
-}
-
-/// CRC-32 (ISO-HDLC, polynomial 0xEDB88320 reflected), as zip records it.
-enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xedb8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xffff_ffff
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
-        return crc ^ 0xffff_ffff
     }
 }

@@ -22,6 +22,15 @@ public struct ArtifactLimits: Sendable, Hashable {
     public var maximumInfoPlistBytes: Int = 1 << 20
     /// The most entries an `.ipa`'s central directory may list (default 100,000).
     public var maximumArchiveEntries: Int = 100_000
+    /// The most bytes read out of one `.ipa`, every entry's declared (uncompressed) size together,
+    /// checked before an entry is inflated (default 1 GiB).
+    public var maximumArchiveReadBytes: Int = 1 << 30
+    /// The largest ratio of a deflated entry's declared size to its compressed size (default
+    /// 1,000:1; deflate cannot exceed about 1,032:1), for entries over
+    /// ``compressionRatioThreshold``: a zip bomb is refused before anything is inflated.
+    public var maximumCompressionRatio: Int = 1_000
+    /// The declared size above which ``maximumCompressionRatio`` applies (default 1 MiB).
+    public var compressionRatioThreshold: Int = 1 << 20
     /// The deepest nesting of arrays and dictionaries in entitlements (default 32).
     public var maximumDepth: Int = 32
     /// The most nested bundles (`PlugIns/*.appex`, `AppClips/*.app`) read in one app, at every

@@ -14,7 +14,7 @@ struct EntitlementsCommand: FormatOptionsSubcommand {
     @Argument(
         help: ArgumentHelp(
             "An .entitlements/.plist file (XML or binary plist) or a JSON object; or a signed Mach-O executable, "
-                + "an .app folder, an .ipa (stored entries) or a provisioning profile.",
+                + "an .app folder, an .ipa or a provisioning profile.",
             valueName: "file"))
     var file: String
 
