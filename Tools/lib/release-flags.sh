@@ -39,6 +39,8 @@
 #                                 module map's `link "sodium"` resolves to it. Without the archive
 #                                 the build links libsodium.so as before. The minimal program of
 #                                 Tools/bench-start does not use libsodium, so it is unaffected.
+#                                 The scratch folder's zlib.pc names no library folder, so that
+#                                 zlib's own (the system's) does not bring libsodium.so back.
 #
 # The executables stay position-independent (ASLR): linking them -no-pie would save the
 # relocations altogether, and was measured and declined (see SECURITY.md).
@@ -64,5 +66,13 @@ link_libsodium_statically() {
         "Description: libsodium from its static archive (Tools/lib/release-flags.sh)" \
         "Libs: -L$dir/lib -lsodium" "Cflags: $(pkg-config --cflags libsodium)" \
         >"$dir/pkgconfig/libsodium.pc"
+    # zlib (CSWCredZlib, swcred-fetch's .ipa reader) stays shared, but its zlib.pc names the
+    # system library folder (-L/usr/lib/<triple>), which SwiftPM passes on before the folder
+    # above: libsodium.so would then win over the archive. This copy names no folder.
+    if pkg-config --exists zlib 2>/dev/null; then
+        printf '%s\n' "Name: zlib" "Version: $(pkg-config --modversion zlib)" \
+            "Description: system zlib without a library folder (Tools/lib/release-flags.sh)" \
+            "Libs: -lz" "Cflags: $(pkg-config --cflags zlib)" >"$dir/pkgconfig/zlib.pc"
+    fi
     export PKG_CONFIG_PATH="$dir/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 }
