@@ -27,18 +27,7 @@ package struct AssetLinksLinter: Sendable {
         var target: AssetLinksTarget
     }
 
-    struct Collector {
-        var findings: [LintFinding] = []
-        mutating func add(
-            _ rule: RuleID, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String
-        ) {
-            findings.append(
-                LintFinding(
-                    id: rule.lintID ?? rule.rawValue, severity: severity, path: path, message: message, help: help,
-                    rule: rule)
-            )
-        }
-    }
+    typealias Collector = RuleFindingCollector
 
     /// Whether `bytes` looks like a statement list rather than an AASA file: a JSON array whose
     /// first object element has `relation`, `target` or `include` (`swcred lint` detects the kind

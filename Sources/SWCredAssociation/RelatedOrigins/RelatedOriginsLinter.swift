@@ -21,17 +21,7 @@ package struct RelatedOriginsLinter: Sendable {
     /// WebKit's `maxCandidates`: valid entries examined (ROR-L2).
     package static let webKitMaximumCandidates = 100
 
-    private struct Collector {
-        var findings: [LintFinding] = []
-        mutating func add(
-            _ rule: RuleID, _ severity: DiagnosticSeverity, _ path: String, _ message: String, _ help: String
-        ) {
-            findings.append(
-                LintFinding(
-                    id: rule.lintID ?? rule.rawValue, severity: severity, path: path, message: message, help: help,
-                    rule: rule))
-        }
-    }
+    private typealias Collector = RuleFindingCollector
 
     /// Lints a file as served; `rpID` (lint's `--host`) enables ROR-L3.
     package func lint(_ bytes: [UInt8], rpID: String? = nil) -> [LintFinding] {
