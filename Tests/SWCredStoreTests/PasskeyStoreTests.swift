@@ -94,24 +94,7 @@ struct PasskeyStoreTests {
         try contents.add(InternetPasswordItem(server: "a.example", account: "a", secret: [1]), at: Date(timeIntervalSince1970: 8))
         for index in 0..<3 { try contents.addPasskey(Self.passkey(index), at: Date(timeIntervalSince1970: 9)) }
         let payload = contents.encodedPayload()
-        var rng = SeededGenerator(seed: 0x9A55)
-        var accepted = 0
-        for round in 0..<3000 {
-            var mutated = payload
-            switch round % 3 {
-            case 0: mutated[Int(rng.next() % UInt64(mutated.count))] ^= UInt8(truncatingIfNeeded: rng.next() | 1)
-            case 1: mutated = Array(mutated.prefix(Int(rng.next() % UInt64(mutated.count))))
-            default: mutated[Int(rng.next() % UInt64(mutated.count))] = UInt8(truncatingIfNeeded: rng.next())
-            }
-            do {
-                let decoded = try StoreContents(payload: mutated)
-                accepted += 1
-                #expect(decoded.encodedPayload() == mutated)
-            } catch {
-                #expect([.corruptPayload, .unsupportedFormat, .limitExceeded].contains(error.code))
-            }
-        }
-        #expect(accepted < 3000)
+        checkPayloadMutations(payload, seed: 0x9A55)
     }
 
     @Test("PK-8 (T6): every byte of the schema-2 golden store flipped (0x01, 0xFF), every truncation and appends give the T6 vector's error and leave the file as it was")
